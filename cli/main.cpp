@@ -1,0 +1,58 @@
+// `bredon <subcommand> [options]`: the one executable. Each subcommand lives in its own file.
+#include <spdlog/spdlog.h>
+
+#include <cstdio>
+#include <exception>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "cli/args.h"
+#include "cli/commands.h"
+#include "core/error.h"
+
+namespace {
+
+void print_usage() {
+  std::fputs(
+      "usage: bredon <command> [options]\n"
+      "\n"
+      "commands:\n"
+      "  perft --size N [--tps \"<TPS>\"] [--komi K] --depth D [--divide]\n"
+      "        count move paths (a finished game counts 0 below it)\n"
+      "  bench perft [--quick]\n"
+      "        perft speed on the 5x5 start (depth 6) and the 6x6 start (depth 5)\n",
+      stdout);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace bredon::cli;
+  const std::map<std::string, std::function<int(const std::vector<std::string>&)>> commands = {
+      {"perft", run_perft},
+      {"bench", run_bench},
+  };
+  if (argc < 2 || std::string(argv[1]) == "--help" || std::string(argv[1]) == "help") {
+    print_usage();
+    return argc < 2 ? 2 : 0;
+  }
+  const auto it = commands.find(argv[1]);
+  if (it == commands.end()) {
+    spdlog::error("unknown command '{}'; run 'bredon --help' for the list", argv[1]);
+    return 2;
+  }
+  try {
+    return it->second(std::vector<std::string>(argv + 2, argv + argc));
+  } catch (const UsageError& e) {
+    spdlog::error("bredon {}: {}", argv[1], e.what());
+    return 2;
+  } catch (const bredon::ParseError& e) {
+    spdlog::error("bredon {}: {}", argv[1], e.what());
+    return 2;
+  } catch (const std::exception& e) {
+    spdlog::error("bredon {}: {}", argv[1], e.what());
+    return 1;
+  }
+}

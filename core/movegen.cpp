@@ -1,0 +1,134 @@
+#include "core/movegen.h"
+
+#include <array>
+
+namespace bredon {
+namespace {
+
+// Spread patterns grouped by what limits them: the most pieces that may be carried (1..8) and
+// the free squares in the direction (0..7). `smash` holds the patterns that end with a capstone
+// alone on a wall just past the free squares.
+struct PatternTables {
+  std::array<std::array<std::vector<uint8_t>, 8>, 9> plain;
+  std::array<std::array<std::vector<uint8_t>, 8>, 9> smash;
+  std::array<std::array<int, 8>, 9> plain_count{};
+  std::array<std::array<int, 8>, 9> smash_count{};
+
+  PatternTables() {
+    for (int cmax = 1; cmax <= 8; ++cmax)
+      for (int d = 0; d < 8; ++d)
+        for (unsigned v = 1; v < 256; ++v) {
+          const int c = pattern_count(v), dist = pattern_distance(v);
+          if (c > cmax) continue;
+          if (dist <= d) plain[cmax][d].push_back(static_cast<uint8_t>(v));
+          const bool last_drop_single = c == 1 || (v & (1u << (c - 2)));
+          if (dist == d + 1 && last_drop_single) smash[cmax][d].push_back(static_cast<uint8_t>(v));
+        }
+    for (int cmax = 1; cmax <= 8; ++cmax)
+      for (int d = 0; d < 8; ++d) {
+        plain_count[cmax][d] = static_cast<int>(plain[cmax][d].size());
+        smash_count[cmax][d] = static_cast<int>(smash[cmax][d].size());
+      }
+  }
+};
+
+const PatternTables& tables() {
+  static const PatternTables t;
+  return t;
+}
+
+constexpr Direction kDirections[4] = {Direction::Up, Direction::Down, Direction::Left, Direction::Right};
+
+// Free squares from s in direction d (at most `limit`), and whether the square just past them
+// is a wall (the only blocker a capstone can flatten).
+inline int free_run(const Position& pos, Square s, Direction dir, int limit, bool& wall_next) {
+  const int step = direction_step(dir);
+  int room;
+  switch (dir) {
+    case Direction::Up: room = pos.size() - 1 - row_of(s); break;
+    case Direction::Down: room = row_of(s); break;
+    case Direction::Left: room = column_of(s); break;
+    default: room = pos.size() - 1 - column_of(s); break;
+  }
+  const Bitboard blockers = pos.walls() | pos.caps();
+  // Carrying at most `limit` pieces, a spread cannot travel further than `limit` squares, and a
+  // capstone can only reach a wall within that reach.
+  const int reach = room < limit ? room : limit;
+  int d = 0;
+  Square sq = s;
+  wall_next = false;
+  while (d < reach) {
+    sq += step;
+    if (blockers & bit(sq)) {
+      wall_next = (pos.walls() & bit(sq)) != 0;
+      break;
+    }
+    ++d;
+  }
+  return d;
+}
+
+}  // namespace
+
+void generate_moves(const Position& pos, std::vector<Move>& out) {
+  out.clear();
+  if (pos.game_over()) return;
+  const Bitboard empty = pos.board() & ~pos.occupied();
+  if (pos.in_opening()) {
+    for (Bitboard b = empty; b; b &= b - 1) out.push_back(Move::place(lowest_square(b), PieceKind::Flat));
+    return;
+  }
+  const Color me = pos.side_to_move();
+  const Reserves r = pos.reserves(me);
+  for (Bitboard b = empty; b; b &= b - 1) {
+    const Square s = lowest_square(b);
+    if (r.stones > 0) {
+      out.push_back(Move::place(s, PieceKind::Flat));
+      out.push_back(Move::place(s, PieceKind::Wall));
+    }
+    if (r.caps > 0) out.push_back(Move::place(s, PieceKind::Cap));
+  }
+  const PatternTables& t = tables();
+  for (Bitboard b = pos.tops(me); b; b &= b - 1) {
+    const Square s = lowest_square(b);
+    const int cmax = std::min(pos.height(s), pos.size());
+    const bool is_cap = (pos.caps() & bit(s)) != 0;
+    for (Direction dir : kDirections) {
+      bool wall_next;
+      const int d = free_run(pos, s, dir, cmax, wall_next);
+      for (uint8_t v : t.plain[cmax][d]) out.push_back(Move::spread(s, dir, v));
+      if (is_cap && wall_next)
+        for (uint8_t v : t.smash[cmax][d]) out.push_back(Move::spread(s, dir, v));
+    }
+  }
+}
+
+std::vector<Move> legal_moves(const Position& pos) {
+  std::vector<Move> moves;
+  generate_moves(pos, moves);
+  return moves;
+}
+
+int count_moves(const Position& pos) {
+  if (pos.game_over()) return 0;
+  const int empty = popcount(pos.board() & ~pos.occupied());
+  if (pos.in_opening()) return empty;
+  const Color me = pos.side_to_move();
+  const Reserves r = pos.reserves(me);
+  int n = empty * ((r.stones > 0 ? 2 : 0) + (r.caps > 0 ? 1 : 0));
+  const PatternTables& t = tables();
+  for (Bitboard b = pos.tops(me); b; b &= b - 1) {
+    const Square s = lowest_square(b);
+    const int cmax = std::min(pos.height(s), pos.size());
+    const bool is_cap = (pos.caps() & bit(s)) != 0;
+    for (Direction dir : kDirections) {
+      bool wall_next;
+      const int d = free_run(pos, s, dir, cmax, wall_next);
+      n += t.plain_count[cmax][d];
+      if (is_cap && wall_next) n += t.smash_count[cmax][d];
+    }
+  }
+  return n;
+}
+
+}  // namespace bredon
