@@ -64,9 +64,10 @@ TEST(MoveGen, GeneratorCounterAndLegalityCheckAgree) {
         std::set<Move> generated(moves.begin(), moves.end());
         ASSERT_EQ(generated.size(), moves.size()) << "duplicate moves in " << to_tps(pos);
         // The exhaustive cross-check is costly on big boards: every other position is enough.
-        if (pos.ply() % 2 == 0)
+        if (pos.ply() % 2 == 0) {
           for (Move m : candidates)
             ASSERT_EQ(pos.why_illegal(m).empty(), generated.count(m) == 1) << to_tps(pos) << " " << to_ptn(m);
+        }
         const Position before = pos;
         for (Move m : moves) {
           const UndoRecord u = pos.play(m);
