@@ -42,9 +42,10 @@ int bench_perft(Args& args) {
 int run_bench(const std::vector<std::string>& argv) {
   if (argv.empty()) throw UsageError("which benchmark? (perft)");
   const std::string what = argv[0];
-  Args args(std::vector<std::string>(argv.begin() + 1, argv.end()), {"quick"});
+  Args args(std::vector<std::string>(argv.begin() + 1, argv.end()), {"quick", "no-channels-last"});
   if (what == "perft") return bench_perft(args);
-  throw UsageError("unknown benchmark '" + what + "' (known: perft)");
+  if (what == "nn") return bench_nn(args);
+  throw UsageError("unknown benchmark '" + what + "' (known: perft, nn)");
 }
 
 }  // namespace bredon::cli

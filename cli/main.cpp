@@ -11,6 +11,8 @@
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "core/error.h"
+#include "model/checkpoint.h"
+#include "model/config.h"
 
 namespace {
 
@@ -22,7 +24,9 @@ void print_usage() {
       "  perft --size N [--tps \"<TPS>\"] [--komi K] --depth D [--divide]\n"
       "        count move paths (a finished game counts 0 below it)\n"
       "  bench perft [--quick]\n"
-      "        perft speed on the 5x5 start (depth 6) and the 6x6 start (depth 5)\n",
+      "        perft speed on the 5x5 start (depth 6) and the 6x6 start (depth 5)\n"
+      "  bench nn --config <yaml> [--batches 1,2,..] [--threads 1,2] [--seconds S]\n"
+      "        raw network positions/s and GFLOP/s against the machine's peak\n",
       stdout);
 }
 
@@ -47,6 +51,12 @@ int main(int argc, char** argv) {
     return it->second(std::vector<std::string>(argv + 2, argv + argc));
   } catch (const UsageError& e) {
     spdlog::error("bredon {}: {}", argv[1], e.what());
+    return 2;
+  } catch (const bredon::ConfigError& e) {
+    spdlog::error("{}", e.what());
+    return 2;
+  } catch (const bredon::CheckpointError& e) {
+    spdlog::error("{}", e.what());
     return 2;
   } catch (const bredon::ParseError& e) {
     spdlog::error("bredon {}: {}", argv[1], e.what());

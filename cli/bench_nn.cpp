@@ -1,0 +1,118 @@
+// `bredon bench nn`: raw network throughput across batch sizes and thread counts, with the
+// achieved GFLOP/s against the machine's peak measured in the same run (a large matrix product
+// through the same LibTorch/BLAS), and against the nominal peak of the cores.
+#include <torch/torch.h>
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include "cli/args.h"
+#include "cli/commands.h"
+#include "model/config.h"
+#include "model/encoding.h"
+#include "model/network.h"
+
+namespace bredon::cli {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+// GFLOP/s of a 1024^3 single-precision matrix product: what this machine's BLAS reaches.
+double measured_gemm_gflops() {
+  torch::InferenceMode guard;
+  const int64_t n = 1024;
+  auto a = torch::randn({n, n}), b = torch::randn({n, n});
+  torch::mm(a, b);
+  int iters = 0;
+  const auto start = Clock::now();
+  while (seconds_since(start) < 0.5 || iters < 3) {
+    torch::mm(a, b);
+    ++iters;
+  }
+  return 2.0 * n * n * n * iters / seconds_since(start) / 1e9;
+}
+
+// Nominal FP32 peak per core: the listed clock x FLOPs per cycle of two FMA pipes (64 with
+// AVX-512, 32 with AVX2+FMA, 8 otherwise). Turbo clocks can exceed it, so the GEMM figure is
+// the practical ceiling.
+double nominal_core_gflops() {
+  std::ifstream in("/proc/cpuinfo");
+  std::string line;
+  double mhz = 0;
+  int flops_per_cycle = 8;
+  while (std::getline(in, line)) {
+    if (line.rfind("cpu MHz", 0) == 0 && mhz == 0) mhz = std::stod(line.substr(line.find(':') + 1));
+    if (line.rfind("flags", 0) == 0) {
+      if (line.find(" avx512f") != std::string::npos) flops_per_cycle = 64;
+      else if (line.find(" avx2") != std::string::npos && line.find(" fma") != std::string::npos) flops_per_cycle = 32;
+    }
+  }
+  return mhz * 1e6 * flops_per_cycle / 1e9;
+}
+
+std::vector<int> parse_list(const std::string& text, const std::string& option) {
+  std::vector<int> out;
+  std::stringstream ss(text);
+  std::string item;
+  while (std::getline(ss, item, ',')) {
+    try {
+      out.push_back(std::stoi(item));
+    } catch (const std::exception&) {
+      throw UsageError("option --" + option + ": '" + item + "' is not a number");
+    }
+    if (out.back() < 1) throw UsageError("option --" + option + ": values must be at least 1");
+  }
+  return out;
+}
+
+}  // namespace
+
+int bench_nn(Args& args) {
+  const Config cfg = load_config(args.require("config"));
+  const std::vector<int> batches = parse_list(args.get("batches", "1,2,4,8,16,32,64,128,256,512"), "batches");
+  const std::vector<int> threads = parse_list(args.get("threads", "1,2"), "threads");
+  const double seconds = args.get_double("seconds", 0.4);
+  const bool channels_last = !args.has("no-channels-last");
+  args.reject_unused();
+
+  const int n = cfg.game.size;
+  torch::manual_seed(0);
+  TakNet net(n, cfg.model);
+  net->eval();
+  if (channels_last) net->use_channels_last();
+  const double flops = net->flops_per_position();
+  std::printf("network %dx%d blocks %d channels %d: %.2f MFLOP per position, %d input planes, channels_last %d\n", n, n,
+              cfg.model.blocks, cfg.model.channels, flops / 1e6, input_channels(n), channels_last ? 1 : 0);
+  const double nominal = nominal_core_gflops();
+  for (int t : threads) {
+    torch::set_num_threads(t);
+    const double gemm = measured_gemm_gflops();
+    std::printf("threads %d: measured GEMM peak %.1f GFLOP/s, nominal peak %.1f GFLOP/s\n", t, gemm, nominal * t);
+    for (int b : batches) {
+      torch::InferenceMode guard;
+      auto x = torch::rand({b, input_channels(n), n, n});
+      if (channels_last) x = x.contiguous(torch::MemoryFormat::ChannelsLast);
+      net->forward(x);
+      int iters = 0;
+      const auto start = Clock::now();
+      while (seconds_since(start) < seconds || iters < 2) {
+        auto out = net->forward(x);
+        (void)out.policy_logits.data_ptr<float>();
+        ++iters;
+      }
+      const double pps = static_cast<double>(b) * iters / seconds_since(start);
+      const double gflops = pps * flops / 1e9;
+      std::printf("nn threads %d batch %4d positions_per_s %9.0f gflops %6.1f share_of_gemm_peak %.2f share_of_nominal %.2f\n",
+                  t, b, pps, gflops, gflops / gemm, gflops / (nominal * t));
+      std::fflush(stdout);
+    }
+  }
+  return 0;
+}
+
+}  // namespace bredon::cli

@@ -1,0 +1,122 @@
+// The LibTorch network and checkpoints.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include "model/action_index.h"
+#include "model/checkpoint.h"
+#include "model/encoding.h"
+
+namespace bredon {
+namespace {
+
+ModelConfig tiny() {
+  ModelConfig m;
+  m.blocks = 2;
+  m.channels = 8;
+  m.policy_channels = 4;
+  m.value_channels = 4;
+  m.value_hidden = 8;
+  m.gpool_every = 1;
+  return m;
+}
+
+torch::Tensor batch_of_starts(int n, int batch) {
+  const auto planes = encode_position(Position(n));
+  auto x = torch::from_blob(const_cast<float*>(planes.data()), {1, input_channels(n), n, n}).clone();
+  return x.repeat({batch, 1, 1, 1});
+}
+
+std::string temp_path(const std::string& name) {
+  return (std::filesystem::temp_directory_path() / ("bredon_test_" + name)).string();
+}
+
+TEST(Network, OutputShapesAndFiniteValuesForEverySize) {
+  torch::manual_seed(1);
+  for (int n = 3; n <= 8; ++n) {
+    TakNet net(n, tiny());
+    net->eval();
+    torch::NoGradGuard no_grad;
+    const NetworkOutput out = net->forward(batch_of_starts(n, 3));
+    EXPECT_EQ(out.policy_logits.sizes(), (std::vector<int64_t>{3, action_count(n)}));
+    EXPECT_EQ(out.wdl_logits.sizes(), (std::vector<int64_t>{3, 3}));
+    EXPECT_EQ(out.flat_margin.sizes(), (std::vector<int64_t>{3}));
+    EXPECT_EQ(out.moves_left.sizes(), (std::vector<int64_t>{3}));
+    EXPECT_EQ(out.ownership.sizes(), (std::vector<int64_t>{3, n, n}));
+    for (const auto& t : {out.policy_logits, out.wdl_logits, out.flat_margin, out.moves_left, out.ownership})
+      EXPECT_TRUE(torch::isfinite(t).all().item<bool>());
+    EXPECT_GT(net->flops_per_position(), 0);
+  }
+}
+
+TEST(Checkpoint, SaveLoadGivesBitwiseIdenticalOutputs) {
+  torch::manual_seed(2);
+  TakNet net(5, tiny());
+  // Move BatchNorm statistics off their defaults so they are checked too.
+  net->train();
+  { net->forward(batch_of_starts(5, 4) + torch::randn({4, input_channels(5), 5, 5})); }
+  net->eval();
+  CheckpointMeta meta;
+  meta.size = 5;
+  meta.half_komi = 3;
+  meta.model = tiny();
+  meta.step = 1234;
+  meta.config_hash = 987654321;
+  meta.extra["run"] = "test";
+  const std::string path = temp_path("ckpt.bin");
+  save_checkpoint(path, net, meta);
+  LoadedCheckpoint loaded = load_checkpoint(path, 5);
+  EXPECT_EQ(loaded.meta.step, 1234);
+  EXPECT_EQ(loaded.meta.half_komi, 3);
+  EXPECT_EQ(loaded.meta.config_hash, 987654321u);
+  EXPECT_EQ(loaded.meta.extra.at("run"), "test");
+  loaded.net->eval();
+  torch::NoGradGuard no_grad;
+  const auto x = batch_of_starts(5, 2);
+  const auto a = net->forward(x), b = loaded.net->forward(x);
+  EXPECT_TRUE(torch::equal(a.policy_logits, b.policy_logits));
+  EXPECT_TRUE(torch::equal(a.wdl_logits, b.wdl_logits));
+  EXPECT_TRUE(torch::equal(a.ownership, b.ownership));
+  std::remove(path.c_str());
+}
+
+TEST(Checkpoint, WrongSizeTruncatedCorruptAndMissingFilesAreRejectedClearly) {
+  TakNet net(4, tiny());
+  CheckpointMeta meta;
+  meta.size = 4;
+  meta.model = tiny();
+  const std::string path = temp_path("ckpt4.bin");
+  save_checkpoint(path, net, meta);
+  auto message = [](const std::string& p, int size) {
+    try {
+      load_checkpoint(p, size);
+    } catch (const CheckpointError& e) {
+      return std::string(e.what());
+    }
+    return std::string("loaded");
+  };
+  EXPECT_NE(message(path, 6).find("it is for 4x4, not 6x6"), std::string::npos) << message(path, 6);
+  const auto full = std::filesystem::file_size(path);
+  for (const auto cut : {std::uintmax_t{4}, std::uintmax_t{20}, full / 2, full - 1}) {
+    const std::string cut_path = temp_path("cut.bin");
+    std::filesystem::copy_file(path, cut_path, std::filesystem::copy_options::overwrite_existing);
+    std::filesystem::resize_file(cut_path, cut);
+    const std::string m = message(cut_path, 4);
+    EXPECT_NE(m.find("checkpoint " + cut_path), std::string::npos) << m;
+    EXPECT_TRUE(m.find("truncated") != std::string::npos || m.find("magic") != std::string::npos) << m;
+    std::remove(cut_path.c_str());
+  }
+  {
+    std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(static_cast<std::streamoff>(full - 10));
+    f.put('\x5a');
+  }
+  EXPECT_NE(message(path, 4).find("corrupt"), std::string::npos) << message(path, 4);
+  EXPECT_NE(message(temp_path("does_not_exist.bin"), 4).find("cannot open"), std::string::npos);
+  std::remove(path.c_str());
+}
+
+}  // namespace
+}  // namespace bredon
