@@ -45,7 +45,8 @@ int run_bench(const std::vector<std::string>& argv) {
   Args args(std::vector<std::string>(argv.begin() + 1, argv.end()), {"quick", "no-channels-last"});
   if (what == "perft") return bench_perft(args);
   if (what == "nn") return bench_nn(args);
-  throw UsageError("unknown benchmark '" + what + "' (known: perft, nn)");
+  if (what == "selfplay") return bench_selfplay(args);
+  throw UsageError("unknown benchmark '" + what + "' (known: perft, nn, selfplay)");
 }
 
 }  // namespace bredon::cli

@@ -11,7 +11,7 @@
 
 #include "cli/args.h"
 #include "cli/commands.h"
-#include "model/config.h"
+#include "train/run_config.h"
 #include "model/encoding.h"
 #include "model/network.h"
 
@@ -73,7 +73,7 @@ std::vector<int> parse_list(const std::string& text, const std::string& option) 
 }  // namespace
 
 int bench_nn(Args& args) {
-  const Config cfg = load_config(args.require("config"));
+  const RunConfig cfg = load_run_config(args.require("config"));
   const std::vector<int> batches = parse_list(args.get("batches", "1,2,4,8,16,32,64,128,256,512"), "batches");
   const std::vector<int> threads = parse_list(args.get("threads", "1,2"), "threads");
   const double seconds = args.get_double("seconds", 0.4);

@@ -12,5 +12,9 @@ int run_bench(const std::vector<std::string>& args);
 class Args;
 // `bredon bench nn --config <yaml>` (bench_nn.cpp).
 int bench_nn(Args& args);
+// `bredon bench selfplay [--config <yaml>] [--games N]` (bench_selfplay.cpp).
+int bench_selfplay(Args& args);
+
+int run_selfplay(const std::vector<std::string>& args);
 
 }  // namespace bredon::cli

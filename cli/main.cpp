@@ -13,6 +13,7 @@
 #include "core/error.h"
 #include "model/checkpoint.h"
 #include "model/config.h"
+#include "selfplay/shard.h"
 
 namespace {
 
@@ -25,6 +26,10 @@ void print_usage() {
       "        count move paths (a finished game counts 0 below it)\n"
       "  bench perft [--quick]\n"
       "        perft speed on the 5x5 start (depth 6) and the 6x6 start (depth 5)\n"
+      "  selfplay --model <checkpoint|random> --games N --out DIR [--config <yaml>] [--seed S]\n"
+      "        self-play games written as HDF5 shards\n"
+      "  bench selfplay [--config <yaml>] [--games N]\n"
+      "        self-play network evaluations/s against the raw network at the same batch size\n"
       "  bench nn --config <yaml> [--batches 1,2,..] [--threads 1,2] [--seconds S]\n"
       "        raw network positions/s and GFLOP/s against the machine's peak\n",
       stdout);
@@ -37,6 +42,7 @@ int main(int argc, char** argv) {
   const std::map<std::string, std::function<int(const std::vector<std::string>&)>> commands = {
       {"perft", run_perft},
       {"bench", run_bench},
+      {"selfplay", run_selfplay},
   };
   if (argc < 2 || std::string(argv[1]) == "--help" || std::string(argv[1]) == "help") {
     print_usage();
@@ -56,6 +62,9 @@ int main(int argc, char** argv) {
     spdlog::error("{}", e.what());
     return 2;
   } catch (const bredon::CheckpointError& e) {
+    spdlog::error("{}", e.what());
+    return 2;
+  } catch (const bredon::ShardError& e) {
     spdlog::error("{}", e.what());
     return 2;
   } catch (const bredon::ParseError& e) {

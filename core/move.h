@@ -28,6 +28,8 @@ class Move {
     return Move(static_cast<uint16_t>(s | (static_cast<int>(d) << 6) | (pattern << 8)));
   }
 
+  static constexpr Move from_bits(uint16_t bits) { return Move(bits); }
+
   constexpr bool is_null() const { return bits_ == 0xFFFF; }
   constexpr bool is_placement() const { return (bits_ >> 8) == 0; }
   constexpr bool is_spread() const { return !is_placement(); }

@@ -1,13 +1,18 @@
-// The YAML configuration: every knob with its unit and effect (configs/*.yaml mirror these).
-// Reading is strict: an unknown key, a wrong type or an impossible value is refused with a
-// message naming the file and the key.
+// The game and model sections of the run configuration, every knob with its unit and effect
+// (configs/*.yaml mirror these). The whole file is read by train/run_config.h; reading is
+// strict: an unknown key, a wrong type or an impossible value is refused with a message naming
+// the file and the key.
 #pragma once
 
-#include <cstdint>
 #include <stdexcept>
 #include <string>
 
 namespace bredon {
+
+class ConfigError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
 
 struct GameConfig {
   int size = 4;       // board size, 3..8
@@ -24,21 +29,8 @@ struct ModelConfig {
   bool ownership_head = true;  // auxiliary head: who owns each square's top at the end
 };
 
-struct Config {
-  std::string source;  // file it was read from
-  GameConfig game;
-  ModelConfig model;
-  // Stable hash of the whole file's content, stored in checkpoints.
-  uint64_t hash = 0;
-};
-
-// Throws ConfigError naming the file, key and problem.
-Config load_config(const std::string& path);
-Config parse_config(const std::string& yaml_text, const std::string& source_name);
-
-class ConfigError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
+class YamlSection;
+GameConfig read_game_section(YamlSection& section);
+ModelConfig read_model_section(YamlSection& section);
 
 }  // namespace bredon

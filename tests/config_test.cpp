@@ -1,13 +1,13 @@
 #include <gtest/gtest.h>
 
-#include "model/config.h"
+#include "train/run_config.h"
 
 namespace bredon {
 namespace {
 
 std::string error_of(const std::string& yaml) {
   try {
-    parse_config(yaml, "test.yaml");
+    parse_run_config(yaml, "test.yaml");
   } catch (const ConfigError& e) {
     return e.what();
   }
@@ -15,7 +15,7 @@ std::string error_of(const std::string& yaml) {
 }
 
 TEST(Config, ReadsValuesAndKomiInPoints) {
-  const Config c = parse_config("game:\n  size: 6\n  komi: 2.5\nmodel:\n  blocks: 3\n  ownership_head: false\n", "x");
+  const RunConfig c = parse_run_config("game:\n  size: 6\n  komi: 2.5\nmodel:\n  blocks: 3\n  ownership_head: false\n", "x");
   EXPECT_EQ(c.game.size, 6);
   EXPECT_EQ(c.game.half_komi, 5);
   EXPECT_EQ(c.model.blocks, 3);
@@ -39,7 +39,7 @@ TEST(Config, BadConfigsNameTheKey) {
 
 TEST(Config, MissingFileIsAClearError) {
   try {
-    load_config("/nonexistent/x.yaml");
+    load_run_config("/nonexistent/x.yaml");
     FAIL();
   } catch (const ConfigError& e) {
     EXPECT_NE(std::string(e.what()).find("/nonexistent/x.yaml: cannot open"), std::string::npos);

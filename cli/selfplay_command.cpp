@@ -1,0 +1,83 @@
+// `bredon selfplay --model <ckpt|random> --games N --out DIR`: plays games and writes shards.
+#include <spdlog/spdlog.h>
+
+#include <chrono>
+#include <ctime>
+#include <filesystem>
+
+#include "cli/args.h"
+#include "cli/commands.h"
+#include "cli/model_spec.h"
+#include "selfplay/nn_evaluator.h"
+#include "selfplay/selfplay.h"
+
+namespace bredon::cli {
+
+int run_selfplay(const std::vector<std::string>& argv) {
+  Args args(argv, {});
+  const RunConfig cfg = config_or_defaults(args.get("config", ""));
+  const std::string spec = args.require("model");
+  const int games = static_cast<int>(args.get_int("games", -1, 1, 100000000));
+  if (games < 0) throw UsageError("option --games is required");
+  const std::string out = args.require("out");
+  const uint64_t seed = static_cast<uint64_t>(args.get_int("seed", 1, 0, INT64_MAX));
+  const int shard_games = static_cast<int>(args.get_int("shard-games", cfg.selfplay.parallel_games, 1, 1000000));
+  args.reject_unused();
+
+  configure_torch_threads(cfg.selfplay.eval_threads);
+  LoadedModel model = load_model_spec(spec, cfg, seed);
+  std::filesystem::create_directories(out);
+  NetworkEvaluator evaluator(model.net);
+  SelfPlayRunner runner(model.size, model.half_komi, cfg.selfplay, cfg.search, evaluator, seed, model.id);
+  spdlog::info("self-play: {} games on {}x{} (komi {}), model {}, {} at a time, search {} / {} playouts",
+               games, model.size, model.size, model.half_komi / 2.0, model.id, cfg.selfplay.parallel_games,
+               cfg.selfplay.full_simulations, cfg.selfplay.cheap_simulations);
+
+  Shard pending;
+  int shard_index = static_cast<int>(list_shards(out).size());
+  auto flush = [&] {
+    if (pending.games.empty()) return;
+    pending.size = model.size;
+    pending.half_komi = model.half_komi;
+    pending.model_id = model.id;
+    pending.config = cfg.text;
+    pending.created_unix = static_cast<int64_t>(std::time(nullptr));
+    char name[64];
+    std::snprintf(name, sizeof name, "/selfplay_%06d.h5", shard_index++);
+    write_shard(out + name, pending);
+    pending = Shard{};
+  };
+  const auto start = std::chrono::steady_clock::now();
+  auto last_report = start;
+  auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+  runner.run(
+      static_cast<int64_t>(seed) * 1000000000LL, games,
+      [&](FinishedGame&& g) {
+        for (PositionRecord& p : g.positions) {
+          p.game = static_cast<int64_t>(pending.games.size());
+          pending.positions.push_back(std::move(p));
+        }
+        pending.games.push_back(std::move(g.row));
+        if (static_cast<int>(pending.games.size()) >= shard_games) flush();
+      },
+      [&](const SelfPlayStats& s) {
+        const auto now = std::chrono::steady_clock::now();
+        if (std::chrono::duration<double>(now - last_report).count() < 2.0) return;
+        last_report = now;
+        const double t = elapsed();
+        const double gps = static_cast<double>(s.games) / t;
+        spdlog::info("games {}/{}  {:.2f} games/s  {:.0f} positions/s  {:.0f} evals/s  batch fill {:.2f}  ETA {:.0f}s",
+                     s.games, games, gps, static_cast<double>(s.positions) / t, static_cast<double>(s.evaluations) / t,
+                     s.mean_batch_fill(), gps > 0 ? (games - s.games) / gps : 0.0);
+      });
+  flush();
+  const SelfPlayStats& s = runner.stats();
+  const double t = elapsed();
+  spdlog::info("done: {} games, {} positions in {:.1f}s ({:.0f} positions/s); white {} black {} draws {}; "
+               "{} resignations, false-resignation rate {:.3f} ({} checked); peak tree {} KiB",
+               s.games, s.positions, t, static_cast<double>(s.positions) / t, s.white_wins, s.black_wins, s.draws,
+               s.resignations, s.false_resignation_rate(), s.resign_checks, runner.peak_tree_bytes() / 1024);
+  return 0;
+}
+
+}  // namespace bredon::cli

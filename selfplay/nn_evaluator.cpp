@@ -1,0 +1,67 @@
+#include "selfplay/nn_evaluator.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <thread>
+
+#include "model/action_index.h"
+#include "model/encoding.h"
+
+namespace bredon {
+
+void configure_torch_threads(int intra_op_threads) {
+  const int threads = intra_op_threads > 0 ? intra_op_threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  torch::set_num_threads(threads);
+  // One batch is in flight at a time, so inter-op parallelism only adds contention.
+  static bool interop_set = false;
+  if (!interop_set) {
+    try {
+      torch::set_num_interop_threads(1);
+    } catch (const std::exception&) {
+      // Already started (set once per process); harmless.
+    }
+    interop_set = true;
+  }
+}
+
+NetworkEvaluator::NetworkEvaluator(TakNet net) : net_(std::move(net)) {
+  net_->eval();
+  net_->use_channels_last();
+}
+
+void NetworkEvaluator::evaluate(const std::vector<EvalRequest>& requests, std::vector<EvalResult>& results) {
+  results.resize(requests.size());
+  if (requests.empty()) return;
+  const int n = net_->size();
+  const int64_t b = static_cast<int64_t>(requests.size());
+  const size_t per = static_cast<size_t>(input_size(n));
+  input_.resize(per * requests.size());
+  for (size_t i = 0; i < requests.size(); ++i) encode_position(*requests[i].position, input_.data() + i * per);
+  torch::InferenceMode guard;
+  const auto start = std::chrono::steady_clock::now();
+  auto x = torch::from_blob(input_.data(), {b, input_channels(n), n, n}).contiguous(torch::MemoryFormat::ChannelsLast);
+  const NetworkOutput out = net_->forward(x);
+  const auto logits = out.policy_logits.contiguous();
+  const auto wdl = torch::softmax(out.wdl_logits, 1).contiguous();
+  forward_seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const float* lp = logits.data_ptr<float>();
+  const float* wp = wdl.data_ptr<float>();
+  const int64_t actions = logits.size(1);
+  for (size_t i = 0; i < requests.size(); ++i) {
+    const std::vector<Move>& moves = *requests[i].moves;
+    EvalResult& r = results[i];
+    r.priors.resize(moves.size());
+    float top = -1e30f;
+    for (size_t k = 0; k < moves.size(); ++k) {
+      r.priors[k] = lp[static_cast<int64_t>(i) * actions + action_of(moves[k], n)];
+      top = std::max(top, r.priors[k]);
+    }
+    float z = 0;
+    for (float& p : r.priors) z += (p = std::exp(p - top));
+    for (float& p : r.priors) p /= z;
+    r.value = wp[i * 3 + 0] - wp[i * 3 + 2];
+  }
+}
+
+}  // namespace bredon

@@ -1,0 +1,41 @@
+#include "selfplay/selfplay_config.h"
+
+#include "model/yaml_section.h"
+
+namespace bredon {
+
+SearchConfig read_search_section(YamlSection& s) {
+  SearchConfig c;
+  c.algorithm = s.get_choice("algorithm", "gumbel", {"gumbel", "puct"}) == "gumbel" ? SearchAlgorithm::Gumbel
+                                                                                     : SearchAlgorithm::Puct;
+  c.gumbel_considered = s.get_int("gumbel_considered", c.gumbel_considered, 1, 1024);
+  c.gumbel_c_visit = static_cast<float>(s.get_double("gumbel_c_visit", c.gumbel_c_visit, 0, 1e6));
+  c.gumbel_c_scale = static_cast<float>(s.get_double("gumbel_c_scale", c.gumbel_c_scale, 0, 1e6));
+  c.c_puct = static_cast<float>(s.get_double("c_puct", c.c_puct, 0, 100));
+  c.fpu_reduction = static_cast<float>(s.get_double("fpu_reduction", c.fpu_reduction, -2, 2));
+  c.dirichlet_total_alpha = static_cast<float>(s.get_double("dirichlet_total_alpha", c.dirichlet_total_alpha, 1e-3, 1e3));
+  c.dirichlet_fraction = static_cast<float>(s.get_double("dirichlet_fraction", c.dirichlet_fraction, 0, 1));
+  c.max_nodes = static_cast<size_t>(s.get_int("max_nodes", static_cast<int>(c.max_nodes), 1000, 1 << 30));
+  s.reject_unknown();
+  return c;
+}
+
+SelfPlayConfig read_selfplay_section(YamlSection& s) {
+  SelfPlayConfig c;
+  c.parallel_games = s.get_int("parallel_games", c.parallel_games, 1, 4096);
+  c.full_simulations = s.get_int("full_simulations", c.full_simulations, 1, 100000);
+  c.cheap_simulations = s.get_int("cheap_simulations", c.cheap_simulations, 1, 100000);
+  if (c.cheap_simulations > c.full_simulations)
+    s.fail(s.name("cheap_simulations"), "must not exceed full_simulations");
+  c.full_search_fraction = s.get_double("full_search_fraction", c.full_search_fraction, 0, 1);
+  c.random_opening_plies = s.get_int("random_opening_plies", c.random_opening_plies, 0, 64);
+  c.temperature_plies = s.get_int("temperature_plies", c.temperature_plies, 0, 1000);
+  c.resign_threshold = s.get_double("resign_threshold", c.resign_threshold, -1, 0);
+  c.no_resign_fraction = s.get_double("no_resign_fraction", c.no_resign_fraction, 0, 1);
+  c.max_plies = s.get_int("max_plies", c.max_plies, 0, 100000);
+  c.eval_threads = s.get_int("eval_threads", c.eval_threads, 0, 256);
+  s.reject_unknown();
+  return c;
+}
+
+}  // namespace bredon

@@ -1,0 +1,106 @@
+#include "train/run_config.h"
+
+#include <fstream>
+#include <sstream>
+
+#include "model/yaml_section.h"
+
+namespace bredon {
+namespace {
+
+uint64_t fnv1a(const std::string& text) {
+  uint64_t h = 1469598103934665603ULL;
+  for (unsigned char c : text) h = (h ^ c) * 1099511628211ULL;
+  return h;
+}
+
+TrainConfig read_train_section(YamlSection& s) {
+  TrainConfig t;
+  t.batch_size = s.get_int("batch_size", t.batch_size, 1, 65536);
+  t.optimizer = s.get_choice("optimizer", t.optimizer, {"adamw", "sgd"});
+  t.learning_rate = s.get_double("learning_rate", t.learning_rate, 1e-7, 10);
+  t.lr_warmup_steps = s.get_int("lr_warmup_steps", t.lr_warmup_steps, 0, 1 << 30);
+  t.lr_decay_steps = s.get_int("lr_decay_steps", t.lr_decay_steps, 0, 1 << 30);
+  t.lr_decay_factor = s.get_double("lr_decay_factor", t.lr_decay_factor, 1e-3, 1);
+  t.weight_decay = s.get_double("weight_decay", t.weight_decay, 0, 1);
+  t.momentum = s.get_double("momentum", t.momentum, 0, 0.999);
+  t.samples_per_new_sample = s.get_double("samples_per_new_sample", t.samples_per_new_sample, 0.01, 1000);
+  t.min_positions = s.get_int("min_positions", t.min_positions, 1, 1 << 30);
+  t.window_base = s.get_int("window_base", t.window_base, 100, 1 << 30);
+  t.window_alpha = s.get_double("window_alpha", t.window_alpha, 0.01, 1);
+  t.window_beta = s.get_double("window_beta", t.window_beta, 0, 10);
+  t.window_max = s.get_int("window_max", t.window_max, 100, 1 << 30);
+  t.games_per_iteration = s.get_int("games_per_iteration", t.games_per_iteration, 1, 1 << 20);
+  t.policy_weight = s.get_double("policy_weight", t.policy_weight, 0, 100);
+  t.value_weight = s.get_double("value_weight", t.value_weight, 0, 100);
+  t.margin_weight = s.get_double("margin_weight", t.margin_weight, 0, 100);
+  t.moves_left_weight = s.get_double("moves_left_weight", t.moves_left_weight, 0, 100);
+  t.ownership_weight = s.get_double("ownership_weight", t.ownership_weight, 0, 100);
+  t.threads = s.get_int("threads", t.threads, 0, 256);
+  s.reject_unknown();
+  return t;
+}
+
+EvalConfig read_eval_section(YamlSection& s) {
+  EvalConfig e;
+  e.every_iterations = s.get_int("every_iterations", e.every_iterations, 0, 1 << 20);
+  e.games = s.get_int("games", e.games, 2, 100000);
+  e.simulations = s.get_int("simulations", e.simulations, 1, 100000);
+  e.baseline_rollouts = s.get_int("baseline_rollouts", e.baseline_rollouts, 1, 100000);
+  e.previous_checkpoints = s.get_int("previous_checkpoints", e.previous_checkpoints, 0, 100);
+  s.reject_unknown();
+  return e;
+}
+
+BudgetConfig read_budget_section(YamlSection& s) {
+  BudgetConfig b;
+  b.hours = s.get_double("hours", b.hours, 0, 1e6);
+  b.steps = s.get_int("steps", 0, 0, 2000000000);
+  b.games = s.get_int("games", 0, 0, 2000000000);
+  s.reject_unknown();
+  return b;
+}
+
+}  // namespace
+
+RunConfig parse_run_config(const std::string& yaml_text, const std::string& source_name) {
+  YAML::Node root;
+  try {
+    root = YAML::Load(yaml_text);
+  } catch (const YAML::Exception& e) {
+    throw ConfigError("config " + source_name + ": not valid YAML: " + e.what());
+  }
+  if (root && !root.IsNull() && !root.IsMap())
+    throw ConfigError("config " + source_name + ": the top level must be a mapping (game:, model:, ...)");
+  RunConfig cfg;
+  cfg.source = source_name;
+  cfg.text = yaml_text;
+  cfg.hash = fnv1a(yaml_text);
+  YamlSection top(root, "", source_name);
+  auto game = top.section("game");
+  cfg.game = read_game_section(game);
+  auto model = top.section("model");
+  cfg.model = read_model_section(model);
+  auto search = top.section("search");
+  cfg.search = read_search_section(search);
+  auto selfplay = top.section("selfplay");
+  cfg.selfplay = read_selfplay_section(selfplay);
+  auto train = top.section("train");
+  cfg.train = read_train_section(train);
+  auto eval = top.section("eval");
+  cfg.eval = read_eval_section(eval);
+  auto budget = top.section("budget");
+  cfg.budget = read_budget_section(budget);
+  top.reject_unknown();
+  return cfg;
+}
+
+RunConfig load_run_config(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw ConfigError("config " + path + ": cannot open the file");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return parse_run_config(ss.str(), path);
+}
+
+}  // namespace bredon

@@ -1,0 +1,69 @@
+// The whole run configuration (configs/*.yaml): game, model, search, selfplay, train, eval and
+// budget sections. Every knob says its unit and effect where it is declared; reading is strict
+// (unknown keys, wrong types and impossible values are refused with the file and key named).
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "model/config.h"
+#include "selfplay/selfplay_config.h"
+
+namespace bredon {
+
+struct TrainConfig {
+  int batch_size = 256;               // positions per gradient step
+  std::string optimizer = "adamw";    // adamw or sgd (with Nesterov momentum)
+  double learning_rate = 2e-3;        // peak learning rate
+  int lr_warmup_steps = 200;          // linear warm-up from 0 over these steps
+  int lr_decay_steps = 0;             // multiply the rate by lr_decay_factor every this many steps (0: never)
+  double lr_decay_factor = 0.5;
+  double weight_decay = 1e-4;         // decoupled (AdamW) or L2 (SGD)
+  double momentum = 0.9;              // SGD only
+  double samples_per_new_sample = 4;  // cap: training samples drawn per new self-play position
+  int min_positions = 2000;           // train only once the replay window holds this many
+  int window_base = 20000;            // replay window: KataGo's c in c*(1 + b*((N/c)^a - 1)/a)
+  double window_alpha = 0.75;         // ... a
+  double window_beta = 0.4;           // ... b
+  int window_max = 1000000;           // hard cap on the window, positions
+  int games_per_iteration = 64;       // self-play games between training phases
+  double policy_weight = 1.0;         // loss weights: policy cross-entropy on full searches
+  double value_weight = 1.5;          // ... win/draw/loss cross-entropy on the game result
+  double margin_weight = 0.1;         // ... final flat margin (Huber, in board-area units)
+  double moves_left_weight = 0.05;    // ... plies left (Huber, in board-area units)
+  double ownership_weight = 0.1;      // ... final square ownership (MSE)
+  int threads = 0;                    // LibTorch threads while training (0: all cores)
+};
+
+struct EvalConfig {
+  int every_iterations = 2;   // rate the newest checkpoint every this many iterations (0: never)
+  int games = 20;             // games against each opponent per evaluation
+  int simulations = 32;       // playouts per move in evaluation games
+  int baseline_rollouts = 64; // model-free baseline: random-rollout MCTS playouts per move
+  int previous_checkpoints = 2;  // also play this many earlier checkpoints
+};
+
+struct BudgetConfig {
+  double hours = 1.0;    // stop after this much wall time (0: no limit)
+  int64_t steps = 0;     // ... training steps (0: no limit)
+  int64_t games = 0;     // ... self-play games (0: no limit)
+};
+
+struct RunConfig {
+  std::string source;  // file it was read from
+  std::string text;    // its content, kept in run directories and shards
+  uint64_t hash = 0;   // FNV-1a of the text, stored in checkpoints
+  GameConfig game;
+  ModelConfig model;
+  SearchConfig search;
+  SelfPlayConfig selfplay;
+  TrainConfig train;
+  EvalConfig eval;
+  BudgetConfig budget;
+};
+
+// Throws ConfigError naming the file, the key and the problem.
+RunConfig load_run_config(const std::string& path);
+RunConfig parse_run_config(const std::string& yaml_text, const std::string& source_name);
+
+}  // namespace bredon
