@@ -1,58 +1,76 @@
 // `bredon bench selfplay`: network evaluations per second sustained during self-play, against
-// the raw forward throughput of the same network at the same batch size, in the same run.
+// the raw forward throughput of the same network at the same batch size with the same threads
+// (one stream per self-play worker), measured in the same run.
 #include <torch/torch.h>
 
+#include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <thread>
 
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "cli/model_spec.h"
 #include "model/encoding.h"
 #include "selfplay/nn_evaluator.h"
-#include "selfplay/selfplay.h"
+#include "selfplay/selfplay_pool.h"
 
 namespace bredon::cli {
+namespace {
+
+// Forward passes per second of `streams` threads each pushing batches of `batch` positions.
+double raw_throughput(TakNet& net, int streams, int batch, double seconds) {
+  const int n = net->size();
+  std::atomic<long long> evaluated{0};
+  std::atomic<bool> stop{false};
+  auto work = [&] {
+    torch::InferenceMode guard;
+    auto x = torch::rand({batch, input_channels(n), n, n}).contiguous(torch::MemoryFormat::ChannelsLast);
+    net->forward(x);
+    while (!stop) {
+      auto out = net->forward(x);
+      (void)out.policy_logits.data_ptr<float>();
+      evaluated += batch;
+    }
+  };
+  std::vector<std::thread> threads;
+  const auto start = std::chrono::steady_clock::now();
+  for (int s = 0; s < streams; ++s) threads.emplace_back(work);
+  std::this_thread::sleep_for(std::chrono::duration<double>(seconds));
+  stop = true;
+  for (auto& t : threads) t.join();
+  return static_cast<double>(evaluated) / std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+}  // namespace
 
 int bench_selfplay(Args& args) {
   const RunConfig cfg = config_or_defaults(args.get("config", "configs/default.yaml"));
-  const int games = static_cast<int>(args.get_int("games", 2 * cfg.selfplay.parallel_games, 1, 1000000));
+  const int workers = cfg.selfplay.workers;
+  const int games = static_cast<int>(args.get_int("games", 10 * cfg.selfplay.parallel_games, 1, 1000000));
   args.reject_unused();
   configure_torch_threads(cfg.selfplay.eval_threads);
   LoadedModel model = load_model_spec("random", cfg, 1);
-  NetworkEvaluator evaluator(model.net);
-  SelfPlayRunner runner(model.size, model.half_komi, cfg.selfplay, cfg.search, evaluator, 1, model.id);
-  const auto start = std::chrono::steady_clock::now();
-  runner.run(0, games, [](FinishedGame&&) {});
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  const SelfPlayStats& s = runner.stats();
-  const double evals_per_s = static_cast<double>(s.evaluations) / seconds;
+  model.net->eval();
+  model.net->use_channels_last();
+  SelfPlayPool pool(workers, model.size, model.half_komi, cfg.selfplay, cfg.search,
+                    [&] { return std::make_unique<NetworkEvaluator>(model.net); }, 1, model.id, 0);
+  // Warm-up: fill every slot and let the first games finish, then measure the steady state
+  // that a training run sees (unfinished games carry on between calls, so batches stay full).
+  pool.play(cfg.selfplay.parallel_games / 2, false, [](FinishedGame&&) {});
+  const PoolResult r = pool.play(games, false, [](FinishedGame&&) {});
+  const SelfPlayStats& s = r.stats;
+  const double evals_per_s = static_cast<double>(s.evaluations) / r.seconds;
   const int batch = static_cast<int>(static_cast<double>(s.evaluations) / static_cast<double>(s.batches) + 0.5);
-
-  // Raw: the same network forward at the mean self-play batch size, inputs already encoded.
-  torch::InferenceMode guard;
+  const double raw = raw_throughput(model.net, workers, batch, 3.0);
   const int n = model.size;
-  auto x = torch::rand({batch, input_channels(n), n, n}).contiguous(torch::MemoryFormat::ChannelsLast);
-  TakNet& net = model.net;
-  net->forward(x);
-  int iters = 0;
-  const auto raw_start = std::chrono::steady_clock::now();
-  double raw_seconds = 0;
-  while (raw_seconds < 2.0 || iters < 5) {
-    auto out = net->forward(x);
-    (void)out.policy_logits.data_ptr<float>();
-    ++iters;
-    raw_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - raw_start).count();
-  }
-  const double raw_per_s = static_cast<double>(batch) * iters / raw_seconds;
-  std::printf("selfplay %dx%d games %lld positions %lld seconds %.1f games_per_hour %.0f positions_per_s %.0f\n", n, n,
-              static_cast<long long>(s.games), static_cast<long long>(s.positions), seconds, s.games / seconds * 3600,
-              s.positions / seconds);
-  std::printf("selfplay evals_per_s %.0f mean_batch %d batch_fill %.3f forward_share %.3f peak_tree_kib %zu\n",
-              evals_per_s, batch, s.mean_batch_fill(), evaluator.forward_seconds() / seconds,
-              runner.peak_tree_bytes() / 1024);
-  std::printf("raw forward batch %d evals_per_s %.0f\n", batch, raw_per_s);
-  std::printf("selfplay_vs_raw_ratio %.3f\n", evals_per_s / raw_per_s);
+  std::printf("selfplay %dx%d workers %d games %lld positions %lld seconds %.1f games_per_hour %.0f positions_per_s %.0f\n",
+              n, n, workers, static_cast<long long>(s.games), static_cast<long long>(s.positions), r.seconds,
+              s.games / r.seconds * 3600, s.positions / r.seconds);
+  std::printf("selfplay evals_per_s %.0f mean_batch %d batch_fill %.3f peak_tree_kib %zu\n", evals_per_s, batch,
+              s.mean_batch_fill(), r.peak_tree_bytes / 1024);
+  std::printf("raw forward streams %d batch %d evals_per_s %.0f\n", workers, batch, raw);
+  std::printf("selfplay_vs_raw_ratio %.3f\n", evals_per_s / raw);
   return 0;
 }
 

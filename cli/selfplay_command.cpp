@@ -9,7 +9,7 @@
 #include "cli/commands.h"
 #include "cli/model_spec.h"
 #include "selfplay/nn_evaluator.h"
-#include "selfplay/selfplay.h"
+#include "selfplay/selfplay_pool.h"
 
 namespace bredon::cli {
 
@@ -27,8 +27,8 @@ int run_selfplay(const std::vector<std::string>& argv) {
   configure_torch_threads(cfg.selfplay.eval_threads);
   LoadedModel model = load_model_spec(spec, cfg, seed);
   std::filesystem::create_directories(out);
-  NetworkEvaluator evaluator(model.net);
-  SelfPlayRunner runner(model.size, model.half_komi, cfg.selfplay, cfg.search, evaluator, seed, model.id);
+  model.net->eval();
+  model.net->use_channels_last();
   spdlog::info("self-play: {} games on {}x{} (komi {}), model {}, {} at a time, search {} / {} playouts",
                games, model.size, model.size, model.half_komi / 2.0, model.id, cfg.selfplay.parallel_games,
                cfg.selfplay.full_simulations, cfg.selfplay.cheap_simulations);
@@ -50,8 +50,11 @@ int run_selfplay(const std::vector<std::string>& argv) {
   const auto start = std::chrono::steady_clock::now();
   auto last_report = start;
   auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
-  runner.run(
-      static_cast<int64_t>(seed) * 1000000000LL, games,
+  SelfPlayPool pool(cfg.selfplay.workers, model.size, model.half_komi, cfg.selfplay, cfg.search,
+                    [&] { return std::make_unique<NetworkEvaluator>(model.net); }, seed, model.id,
+                    static_cast<int64_t>(seed) * 1000000000LL);
+  const PoolResult result = pool.play(
+      games, true,
       [&](FinishedGame&& g) {
         for (PositionRecord& p : g.positions) {
           p.game = static_cast<int64_t>(pending.games.size());
@@ -71,12 +74,12 @@ int run_selfplay(const std::vector<std::string>& argv) {
                      s.mean_batch_fill(), gps > 0 ? (games - s.games) / gps : 0.0);
       });
   flush();
-  const SelfPlayStats& s = runner.stats();
+  const SelfPlayStats& s = result.stats;
   const double t = elapsed();
   spdlog::info("done: {} games, {} positions in {:.1f}s ({:.0f} positions/s); white {} black {} draws {}; "
                "{} resignations, false-resignation rate {:.3f} ({} checked); peak tree {} KiB",
                s.games, s.positions, t, static_cast<double>(s.positions) / t, s.white_wins, s.black_wins, s.draws,
-               s.resignations, s.false_resignation_rate(), s.resign_checks, runner.peak_tree_bytes() / 1024);
+               s.resignations, s.false_resignation_rate(), s.resign_checks, result.peak_tree_bytes / 1024);
   return 0;
 }
 

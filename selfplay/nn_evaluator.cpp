@@ -26,24 +26,28 @@ void configure_torch_threads(int intra_op_threads) {
 }
 
 NetworkEvaluator::NetworkEvaluator(TakNet net) : net_(std::move(net)) {
+  // eval() and channels-last must be set before sharing the network between evaluators on
+  // several threads; doing it again here is harmless when already done.
   net_->eval();
-  net_->use_channels_last();
 }
 
 void NetworkEvaluator::evaluate(const std::vector<EvalRequest>& requests, std::vector<EvalResult>& results) {
   results.resize(requests.size());
   if (requests.empty()) return;
   const int n = net_->size();
-  const int64_t b = static_cast<int64_t>(requests.size());
+  // Batches are padded up to a multiple of 16: oneDNN builds its kernels per input shape, and
+  // a new shape every call (as games finish) costs more than the padding rows.
+  const int64_t b = (static_cast<int64_t>(requests.size()) + 15) / 16 * 16;
   const size_t per = static_cast<size_t>(input_size(n));
-  input_.resize(per * requests.size());
+  input_.resize(per * static_cast<size_t>(b));
   for (size_t i = 0; i < requests.size(); ++i) encode_position(*requests[i].position, input_.data() + i * per);
+  std::fill(input_.begin() + static_cast<std::ptrdiff_t>(per * requests.size()), input_.end(), 0.0f);
   torch::InferenceMode guard;
   const auto start = std::chrono::steady_clock::now();
   auto x = torch::from_blob(input_.data(), {b, input_channels(n), n, n}).contiguous(torch::MemoryFormat::ChannelsLast);
   const NetworkOutput out = net_->forward(x);
   const auto logits = out.policy_logits.contiguous();
-  const auto wdl = torch::softmax(out.wdl_logits, 1).contiguous();
+  const auto wdl = out.wdl_logits.contiguous();
   forward_seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const float* lp = logits.data_ptr<float>();
   const float* wp = wdl.data_ptr<float>();
@@ -60,7 +64,11 @@ void NetworkEvaluator::evaluate(const std::vector<EvalRequest>& requests, std::v
     float z = 0;
     for (float& p : r.priors) z += (p = std::exp(p - top));
     for (float& p : r.priors) p /= z;
-    r.value = wp[i * 3 + 0] - wp[i * 3 + 2];
+    // Value = P(win) - P(loss) from the soft-maxed win/draw/loss logits.
+    const float* w = wp + i * 3;
+    const float m = std::max(w[0], std::max(w[1], w[2]));
+    const float ew = std::exp(w[0] - m), ed = std::exp(w[1] - m), el = std::exp(w[2] - m);
+    r.value = (ew - el) / (ew + ed + el);
   }
 }
 

@@ -44,7 +44,16 @@ SelfPlayRunner::SelfPlayRunner(int size, int half_komi, const SelfPlayConfig& co
   if (config_.max_plies == 0) config_.max_plies = 10 * size * size;
 }
 
-void SelfPlayRunner::start_game(Slot& slot, int64_t game_id) {
+SelfPlayRunner::~SelfPlayRunner() = default;
+
+void SelfPlayRunner::set_game_ids(int64_t first_game_id, int64_t id_stride) {
+  first_game_id_ = first_game_id;
+  id_stride_ = id_stride;
+}
+
+void SelfPlayRunner::start_game(Slot& slot) {
+  const int64_t game_id = first_game_id_ + games_started_ * id_stride_;
+  ++games_started_;
   slot.active = true;
   slot.game_id = game_id;
   const uint64_t game_seed = zobrist::mix(seed_ ^ zobrist::mix(static_cast<uint64_t>(game_id)));
@@ -206,32 +215,32 @@ void SelfPlayRunner::finish_game(Slot& slot, const std::function<void(FinishedGa
     if (white_outcome * resigner_sign >= 0) ++stats_.false_resignations;
   }
   on_game(std::move(g));
-  if (next_game_ < end_game_) {
-    start_game(slot, next_game_++);
+  if (!draining_ || games_started_ < start_limit_) {
+    start_game(slot);
   } else {
     slot.active = false;
   }
 }
 
-void SelfPlayRunner::run(int64_t first_game_id, int games, const std::function<void(FinishedGame&&)>& on_game,
-                         const std::function<void(const SelfPlayStats&)>& on_batch) {
-  next_game_ = first_game_id;
-  end_game_ = first_game_id + games;
-  const int parallel = std::min(config_.parallel_games, games);
-  std::vector<std::unique_ptr<Slot>> slots;
-  for (int i = 0; i < parallel; ++i) {
-    slots.push_back(std::make_unique<Slot>(search_config_));
-    start_game(*slots.back(), next_game_++);
-  }
+void SelfPlayRunner::run(int games, bool drain, const std::function<void(FinishedGame&&)>& on_game,
+                         const std::function<void(const SelfPlayStats&)>& on_batch,
+                         const std::function<bool()>& stop) {
+  draining_ = drain;
+  start_limit_ = games_started_ + games;
+  const int64_t finished_target = stats_.games + games;
+  const int parallel = drain ? std::min(config_.parallel_games, games) : config_.parallel_games;
+  while (static_cast<int>(slots_.size()) < parallel) slots_.push_back(std::make_unique<Slot>(search_config_));
+  for (auto& slot : slots_)
+    if (!slot->active && (!drain || games_started_ < start_limit_)) start_game(*slot);
   std::vector<Slot*> waiting;
   std::vector<EvalRequest> requests;
   std::vector<EvalResult> results;
-  for (;;) {
+  while (stats_.games < finished_target) {
     waiting.clear();
     requests.clear();
-    for (auto& slot : slots) {
+    for (auto& slot : slots_) {
       // A game that ends here may start the next one in the same slot: advance that too.
-      while (slot->active) {
+      while (slot->active && stats_.games < finished_target) {
         if (advance(*slot, on_game)) {
           waiting.push_back(slot.get());
           requests.push_back(slot->search.request());
@@ -246,6 +255,7 @@ void SelfPlayRunner::run(int64_t first_game_id, int games, const std::function<v
     stats_.evaluations += static_cast<int64_t>(waiting.size());
     stats_.batch_fill_sum += static_cast<double>(waiting.size()) / parallel;
     if (on_batch) on_batch(stats_);
+    if (stop && stop()) break;
   }
 }
 

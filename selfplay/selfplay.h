@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <random>
 #include <string>
 #include <vector>
@@ -47,18 +48,28 @@ class SelfPlayRunner {
  public:
   SelfPlayRunner(int size, int half_komi, const SelfPlayConfig& config, const SearchConfig& search,
                  Evaluator& evaluator, uint64_t seed, std::string model_id);
+  ~SelfPlayRunner();
+  // Games from now on record this model id (after the network was updated in place).
+  void set_model_id(const std::string& id) { model_id_ = id; }
 
-  // Plays games numbered first_game_id .. first_game_id + games - 1 (the numbers also seed each
-  // game, so the same seed and numbers give the same games with a deterministic evaluator).
-  void run(int64_t first_game_id, int games, const std::function<void(FinishedGame&&)>& on_game,
-           const std::function<void(const SelfPlayStats&)>& on_batch = nullptr);
+  // Game numbers: game k of this runner is first_game_id + k * id_stride (the number also seeds
+  // the game, so the same seed and numbers give the same games with a deterministic evaluator).
+  void set_game_ids(int64_t first_game_id, int64_t id_stride);
+
+  // Plays until `games` more games have finished. With `drain`, exactly those games are
+  // started and all finish; without, every slot keeps a game going and the unfinished ones
+  // carry on at the next call (so batches stay full between calls, as in a training loop).
+  // `stop`, if given, is asked after every batch and ends the call early.
+  void run(int games, bool drain, const std::function<void(FinishedGame&&)>& on_game,
+           const std::function<void(const SelfPlayStats&)>& on_batch = nullptr,
+           const std::function<bool()>& stop = nullptr);
   const SelfPlayStats& stats() const { return stats_; }
   // Largest tree memory seen in any game, in bytes.
   size_t peak_tree_bytes() const { return peak_tree_bytes_; }
 
  private:
   struct Slot;
-  void start_game(Slot& slot, int64_t game_id);
+  void start_game(Slot& slot);
   // Advances a game until it needs an evaluation (true) or the game ends (false).
   bool advance(Slot& slot, const std::function<void(FinishedGame&&)>& on_game);
   void finish_move(Slot& slot);
@@ -72,7 +83,9 @@ class SelfPlayRunner {
   std::string model_id_;
   SelfPlayStats stats_;
   size_t peak_tree_bytes_ = 0;
-  int64_t next_game_ = 0, end_game_ = 0;
+  int64_t first_game_id_ = 0, id_stride_ = 1, games_started_ = 0, start_limit_ = 0;
+  std::vector<std::unique_ptr<Slot>> slots_;
+  bool draining_ = false;
 };
 
 }  // namespace bredon

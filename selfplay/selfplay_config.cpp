@@ -33,6 +33,7 @@ SelfPlayConfig read_selfplay_section(YamlSection& s) {
   c.resign_threshold = s.get_double("resign_threshold", c.resign_threshold, -1, 0);
   c.no_resign_fraction = s.get_double("no_resign_fraction", c.no_resign_fraction, 0, 1);
   c.max_plies = s.get_int("max_plies", c.max_plies, 0, 100000);
+  c.workers = s.get_int("workers", c.workers, 1, 256);
   c.eval_threads = s.get_int("eval_threads", c.eval_threads, 0, 256);
   s.reject_unknown();
   return c;

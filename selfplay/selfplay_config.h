@@ -15,7 +15,8 @@ struct SelfPlayConfig {
   double resign_threshold = -0.95;   // resign when the search value falls below this (-1: never)
   double no_resign_fraction = 0.1;   // share of games never resigned, to measure false resignations
   int max_plies = 0;                 // adjudicate a draw after this many plies (0: 10 x squares)
-  int eval_threads = 0;              // LibTorch intra-op threads for the network (0: all cores)
+  int workers = 2;                   // self-play threads, each with its own batch and network stream
+  int eval_threads = 1;              // LibTorch intra-op threads per worker (0: all cores)
 };
 
 class YamlSection;

@@ -114,7 +114,7 @@ std::vector<FinishedGame> play(uint64_t seed, int games) {
   HeuristicEvaluator eval;
   SelfPlayRunner runner(4, 0, small_selfplay(), SearchConfig{}, eval, seed, "heuristic");
   std::vector<FinishedGame> out;
-  runner.run(0, games, [&](FinishedGame&& g) { out.push_back(std::move(g)); });
+  runner.run(games, true, [&](FinishedGame&& g) { out.push_back(std::move(g)); });
   EXPECT_EQ(runner.stats().games, games);
   EXPECT_GT(runner.stats().mean_batch_fill(), 0.0);
   return out;
