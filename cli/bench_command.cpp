@@ -46,7 +46,8 @@ int run_bench(const std::vector<std::string>& argv) {
   if (what == "perft") return bench_perft(args);
   if (what == "nn") return bench_nn(args);
   if (what == "selfplay") return bench_selfplay(args);
-  throw UsageError("unknown benchmark '" + what + "' (known: perft, nn, selfplay)");
+  if (what == "train") return bench_train(args);
+  throw UsageError("unknown benchmark '" + what + "' (known: perft, nn, selfplay, train)");
 }
 
 }  // namespace bredon::cli

@@ -14,7 +14,10 @@ class Args;
 int bench_nn(Args& args);
 // `bredon bench selfplay [--config <yaml>] [--games N]` (bench_selfplay.cpp).
 int bench_selfplay(Args& args);
+// `bredon bench train [--config <yaml>] [--seconds S]` (bench_train.cpp).
+int bench_train(Args& args);
 
 int run_selfplay(const std::vector<std::string>& args);
+int run_train(const std::vector<std::string>& args);
 
 }  // namespace bredon::cli

@@ -26,10 +26,14 @@ void print_usage() {
       "        count move paths (a finished game counts 0 below it)\n"
       "  bench perft [--quick]\n"
       "        perft speed on the 5x5 start (depth 6) and the 6x6 start (depth 5)\n"
+      "  train --config <yaml> [--run-dir DIR] [--seed S]\n"
+      "        self-play -> train -> checkpoint -> evaluate until the budget; resumable\n"
       "  selfplay --model <checkpoint|random> --games N --out DIR [--config <yaml>] [--seed S]\n"
       "        self-play games written as HDF5 shards\n"
       "  bench selfplay [--config <yaml>] [--games N]\n"
       "        self-play network evaluations/s against the raw network at the same batch size\n"
+      "  bench train [--config <yaml>] [--seconds S]\n"
+      "        training samples/s against the raw forward+backward step of the same network\n"
       "  bench nn --config <yaml> [--batches 1,2,..] [--threads 1,2] [--seconds S]\n"
       "        raw network positions/s and GFLOP/s against the machine's peak\n",
       stdout);
@@ -43,6 +47,7 @@ int main(int argc, char** argv) {
       {"perft", run_perft},
       {"bench", run_bench},
       {"selfplay", run_selfplay},
+      {"train", run_train},
   };
   if (argc < 2 || std::string(argv[1]) == "--help" || std::string(argv[1]) == "help") {
     print_usage();

@@ -12,7 +12,7 @@ namespace bredon {
 struct NetworkOutput {
   torch::Tensor policy_logits;  // [B, action_count(N)], unmasked
   torch::Tensor wdl_logits;     // [B, 3]: win, draw, loss for the side to move
-  torch::Tensor flat_margin;    // [B]: final (my flats - their flats - my komi) / N^2
+  torch::Tensor flat_margin;    // [B]: final (my flats - their flats - my komi) / N
   torch::Tensor moves_left;     // [B]: plies left in the game / N^2
   torch::Tensor ownership;      // [B, N, N] in [-1, 1]: final top owner (+1 me), or undefined
 };

@@ -28,7 +28,8 @@ void SelfPlayPool::set_model_id(const std::string& id) {
 }
 
 PoolResult SelfPlayPool::play(int games, bool drain, const std::function<void(FinishedGame&&)>& on_game,
-                              const std::function<void(const SelfPlayStats&)>& on_progress) {
+                              const std::function<void(const SelfPlayStats&)>& on_progress,
+                              const std::function<bool()>& stop) {
   const size_t workers = runners_.size();
   std::mutex lock;
   std::vector<SelfPlayStats> before(workers), now(workers);
@@ -72,7 +73,7 @@ PoolResult SelfPlayPool::play(int games, bool drain, const std::function<void(Fi
             now[w] = s;
             if (on_progress && w == 0) on_progress(totals());
           },
-          drain ? std::function<bool()>() : [&] { return finished.load() >= games; });
+          [&] { return (!drain && finished.load() >= games) || (stop && stop()); });
       std::lock_guard<std::mutex> guard(lock);
       now[w] = runners_[w]->stats();
     } catch (...) {

@@ -28,8 +28,10 @@ class SelfPlayPool {
 
   // Plays until `games` games finished (see SelfPlayRunner::run for `drain`). `on_game` is
   // called under a lock; `on_progress` from one worker with the running totals.
+  // `stop`, if given, ends the call early (checked after every batch of every worker).
   PoolResult play(int games, bool drain, const std::function<void(FinishedGame&&)>& on_game,
-                  const std::function<void(const SelfPlayStats&)>& on_progress = nullptr);
+                  const std::function<void(const SelfPlayStats&)>& on_progress = nullptr,
+                  const std::function<bool()>& stop = nullptr);
   void set_model_id(const std::string& id);
   int workers() const { return static_cast<int>(runners_.size()); }
 

@@ -1,0 +1,96 @@
+// `bredon bench train`: training samples/s of the real training step (sampling from a replay
+// window, symmetry augmentation, encoding, forward, backward, optimiser) against the raw
+// forward + backward + optimiser step of the same network on an already built batch, in the
+// same run.
+#include <torch/torch.h>
+
+#include <chrono>
+#include <cstdio>
+
+#include "cli/args.h"
+#include "cli/commands.h"
+#include "cli/model_spec.h"
+#include "core/movegen.h"
+#include "core/tps.h"
+#include "model/action_index.h"
+#include "selfplay/nn_evaluator.h"
+#include "train/learner.h"
+#include "train/training_batch.h"
+
+namespace bredon::cli {
+namespace {
+
+// Positions from random games with made-up targets: the cost of a step does not depend on them.
+std::vector<PositionRecord> synthetic_records(int size, int count, std::mt19937_64& rng) {
+  std::vector<PositionRecord> out;
+  std::vector<Move> moves;
+  while (static_cast<int>(out.size()) < count) {
+    Position pos(size);
+    while (!pos.game_over() && static_cast<int>(out.size()) < count) {
+      generate_moves(pos, moves);
+      PositionRecord r;
+      r.tps = to_tps(pos);
+      r.full_search = 1;
+      r.result = static_cast<int8_t>(static_cast<int>(rng() % 3) - 1);
+      r.moves_left = 10;
+      r.ownership.assign(static_cast<size_t>(size * size), 1);
+      for (Move m : moves) {
+        r.policy_actions.push_back(action_of(m, size));
+        r.policy_probs.push_back(1.0f / static_cast<float>(moves.size()));
+      }
+      out.push_back(std::move(r));
+      pos.play(moves[rng() % moves.size()]);
+    }
+  }
+  return out;
+}
+
+double seconds_since(std::chrono::steady_clock::time_point t) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+}
+
+}  // namespace
+
+int bench_train(Args& args) {
+  const RunConfig cfg = config_or_defaults(args.get("config", "configs/default.yaml"));
+  const double seconds = args.get_double("seconds", 5.0);
+  args.reject_unused();
+  configure_torch_threads(cfg.train.threads);
+  const int n = cfg.game.size, b = cfg.train.batch_size;
+  std::mt19937_64 rng(1);
+  const std::vector<PositionRecord> records = synthetic_records(n, 20000, rng);
+  LoadedModel model = load_model_spec("random", cfg, 1);
+  Learner learner(model.net, cfg.train);
+  std::vector<const PositionRecord*> picks(static_cast<size_t>(b));
+  auto pick = [&] {
+    for (auto& p : picks) p = &records[rng() % records.size()];
+  };
+
+  // Raw: one fixed batch, forward + backward + optimiser step only.
+  pick();
+  const TrainingBatch fixed = make_training_batch(picks, n, cfg.game.half_komi, rng);
+  learner.step(fixed);
+  int raw_steps = 0;
+  auto start = std::chrono::steady_clock::now();
+  while (seconds_since(start) < seconds / 2 || raw_steps < 3) {
+    learner.step(fixed);
+    ++raw_steps;
+  }
+  const double raw = static_cast<double>(raw_steps) * b / seconds_since(start);
+
+  // Real: sample, augment, encode, then the same step.
+  int steps = 0;
+  start = std::chrono::steady_clock::now();
+  while (seconds_since(start) < seconds / 2 || steps < 3) {
+    pick();
+    learner.step(make_training_batch(picks, n, cfg.game.half_komi, rng));
+    ++steps;
+  }
+  const double real = static_cast<double>(steps) * b / seconds_since(start);
+  std::printf("train %dx%d batch %d threads %d: %.0f samples/s (raw step %.0f samples/s)\n", n, n, b,
+              cfg.train.threads, real, raw);
+  std::printf("train_vs_raw_ratio %.3f\n", real / raw);
+  return 0;
+}
+
+}  // namespace bredon::cli

@@ -1,0 +1,80 @@
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+
+#include "selfplay/heuristic_evaluator.h"
+#include "selfplay/match.h"
+#include "selfplay/ratings.h"
+
+namespace bredon {
+namespace {
+
+// Synthetic round robin among players with known Elo: the fit must recover each rating within
+// its 95% interval (and the intervals must not be absurdly wide).
+TEST(Ratings, RecoverKnownRatingsFromSyntheticResults) {
+  const std::vector<std::string> names = {"anchor", "p1", "p2", "p3", "p4"};
+  const std::vector<double> truth = {0, 150, 300, -200, 600};
+  std::mt19937_64 rng(5);
+  std::vector<PairResult> results;
+  for (size_t i = 0; i < names.size(); ++i)
+    for (size_t j = i + 1; j < names.size(); ++j) {
+      const double p_win = 1 / (1 + std::pow(10.0, -(truth[i] - truth[j]) / 400));
+      PairResult r{names[i], names[j], 0, 0, 0};
+      std::uniform_real_distribution<double> u(0, 1);
+      for (int g = 0; g < 400; ++g) {
+        const double x = u(rng);
+        // 10% draws taken evenly from both sides keep the expected score p_win.
+        if (x < p_win - 0.05) ++r.wins;
+        else if (x < p_win + 0.05) ++r.draws;
+        else ++r.losses;
+      }
+      results.push_back(r);
+    }
+  const auto ratings = fit_ratings(names, results);
+  ASSERT_EQ(ratings.size(), names.size());
+  int inside = 0;
+  for (size_t i = 0; i < names.size(); ++i) {
+    EXPECT_EQ(ratings[i].player, names[i]);
+    EXPECT_LT(ratings[i].stderr_elo, 40.0);
+    if (std::abs(ratings[i].elo - truth[i]) <= 1.96 * ratings[i].stderr_elo + 1e-9) ++inside;
+  }
+  EXPECT_GE(inside, 4) << ratings_table(ratings);  // 95% intervals: at most one miss expected
+  EXPECT_EQ(ratings[0].elo, 0.0);
+}
+
+TEST(Ratings, PerfectScoresStayFinite) {
+  const auto r = fit_ratings({"random", "bot"}, {{"bot", "random", 20, 0, 0}});
+  EXPECT_TRUE(std::isfinite(r[1].elo));
+  EXPECT_GT(r[1].elo, 300);
+}
+
+TEST(Match, EloFromScore) {
+  EXPECT_NEAR(elo_from_results(50, 0, 50).elo, 0.0, 1e-9);
+  const EloEstimate e = elo_from_results(75, 0, 25);
+  EXPECT_NEAR(e.elo, 190.8, 0.5);
+  EXPECT_LT(e.low, e.elo);
+  EXPECT_GT(e.high, e.elo);
+}
+
+TEST(Match, FixedSeedIsReproducible) {
+  auto run = [](uint64_t seed) {
+    HeuristicEvaluator h;
+    SearchConfig cfg;
+    SearchPlayer a("heuristic", h, cfg, 16, seed);
+    RandomPlayer b(seed);
+    MatchConfig mc;
+    mc.size = 4;
+    mc.games = 6;
+    mc.seed = seed;
+    return play_match(a, b, mc);
+  };
+  const MatchResult x = run(9), y = run(9), z = run(10);
+  EXPECT_EQ(x.ptn_games, y.ptn_games);
+  EXPECT_NE(x.ptn_games, z.ptn_games);
+  EXPECT_EQ(x.wins + x.draws + x.losses, 6);
+  EXPECT_GE(x.wins, 5);  // a searching player beats a random one
+}
+
+}  // namespace
+}  // namespace bredon

@@ -1,0 +1,41 @@
+// The replay window: the newest self-play positions, read from the run's HDF5 shards, growing
+// with the run as KataGo's does: window(N) = c * (1 + b * ((N / c)^a - 1) / a) positions for N
+// positions generated so far (capped), sampled uniformly.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "selfplay/shard.h"
+#include "train/run_config.h"
+
+namespace bredon {
+
+class ReplayWindow {
+ public:
+  explicit ReplayWindow(const TrainConfig& config) : config_(config) {}
+
+  // Reads shards of `dir` not seen yet and drops the oldest beyond the window. A shard that
+  // cannot be read is skipped with a warning (it is named), never fatal.
+  void refresh(const std::string& dir);
+  size_t size() const { return positions_.size(); }
+  int64_t total_positions() const { return total_positions_; }
+  int64_t total_games() const { return total_games_; }
+  size_t target_size() const;
+  const PositionRecord& sample(std::mt19937_64& rng) const;
+  int shard_size() const { return board_size_; }
+  int half_komi() const { return half_komi_; }
+
+ private:
+  TrainConfig config_;
+  std::vector<std::string> seen_;
+  std::deque<PositionRecord> positions_;
+  std::deque<size_t> shard_lengths_;  // positions per loaded shard, oldest first
+  int64_t total_positions_ = 0, total_games_ = 0;
+  int board_size_ = 0, half_komi_ = 0;
+};
+
+}  // namespace bredon

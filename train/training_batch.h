@@ -1,0 +1,26 @@
+// Training tensors from self-play records, each under one of the 8 symmetries at random.
+#pragma once
+
+#include <random>
+#include <vector>
+
+#include <torch/torch.h>
+
+#include "selfplay/shard.h"
+
+namespace bredon {
+
+struct TrainingBatch {
+  torch::Tensor planes;      // [B, C, N, N]
+  torch::Tensor policy;      // [B, A] target distribution (zeros where not full_search)
+  torch::Tensor full;        // [B] 1 where the policy target counts
+  torch::Tensor wdl;         // [B] int64: 0 win, 1 draw, 2 loss for the side to move
+  torch::Tensor margin;      // [B] final flat margin / N
+  torch::Tensor moves_left;  // [B] plies left / N^2
+  torch::Tensor ownership;   // [B, N, N]
+};
+
+TrainingBatch make_training_batch(const std::vector<const PositionRecord*>& records, int size, int half_komi,
+                                  std::mt19937_64& rng);
+
+}  // namespace bredon

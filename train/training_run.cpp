@@ -1,0 +1,352 @@
+#include "train/training_run.h"
+
+#include <spdlog/spdlog.h>
+
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "model/checkpoint.h"
+#include "selfplay/heuristic_evaluator.h"
+#include "selfplay/match.h"
+#include "selfplay/nn_evaluator.h"
+#include "selfplay/players.h"
+#include "selfplay/ratings.h"
+#include "selfplay/selfplay_pool.h"
+#include "train/learner.h"
+#include "train/replay_window.h"
+
+namespace bredon {
+namespace fs = std::filesystem;
+namespace {
+
+std::atomic<bool> g_interrupted{false};
+extern "C" void on_interrupt(int) { g_interrupted = true; }
+
+using Clock = std::chrono::steady_clock;
+
+std::string read_text(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// Writes a whole file atomically (temporary name, then rename).
+void write_text_atomic(const std::string& path, const std::string& text) {
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::trunc);
+    out << text;
+    out.flush();
+    if (!out) throw std::runtime_error("cannot write " + tmp);
+  }
+  fs::rename(tmp, path);
+}
+
+void append_line(const std::string& path, const std::string& line) {
+  std::ofstream out(path, std::ios::app);
+  out << line << "\n";
+  out.flush();
+}
+
+void copy_weights(TakNet& from, TakNet& to) {
+  torch::NoGradGuard no_grad;
+  auto src = from->named_parameters(true), dst = to->named_parameters(true);
+  for (auto& item : src) dst[item.key()].copy_(item.value());
+  auto sb = from->named_buffers(true), db = to->named_buffers(true);
+  for (auto& item : sb) db[item.key()].copy_(item.value());
+}
+
+struct Counters {
+  int64_t iteration = 0;
+  int64_t samples_trained = 0;
+  double elapsed_seconds = 0;  // across resumes
+};
+
+CheckpointMeta make_meta(const RunConfig& cfg, int64_t step, const Counters& c) {
+  CheckpointMeta m;
+  m.size = cfg.game.size;
+  m.half_komi = cfg.game.half_komi;
+  m.model = cfg.model;
+  m.step = step;
+  m.config_hash = cfg.hash;
+  m.extra["iteration"] = std::to_string(c.iteration);
+  m.extra["samples_trained"] = std::to_string(c.samples_trained);
+  m.extra["elapsed_seconds"] = std::to_string(c.elapsed_seconds);
+  return m;
+}
+
+// Score of `a` against `b`, appended to the results file.
+MatchResult evaluate_pair(Player& a, Player& b, const RunConfig& cfg, uint64_t seed, const std::string& results_path,
+                          int64_t iteration) {
+  MatchConfig mc;
+  mc.size = cfg.game.size;
+  mc.half_komi = cfg.game.half_komi;
+  mc.games = cfg.eval.games;
+  mc.seed = seed;
+  const MatchResult r = play_match(a, b, mc);
+  char line[512];
+  std::snprintf(line, sizeof line, "{\"iteration\": %lld, \"a\": \"%s\", \"b\": \"%s\", \"wins\": %d, \"draws\": %d, \"losses\": %d}",
+                static_cast<long long>(iteration), a.name().c_str(), b.name().c_str(), r.wins, r.draws, r.losses);
+  append_line(results_path, line);
+  return r;
+}
+
+std::vector<PairResult> read_results(const std::string& path) {
+  std::vector<PairResult> out;
+  std::ifstream in(path);
+  std::string line;
+  auto field = [](const std::string& l, const std::string& key) {
+    const size_t k = l.find("\"" + key + "\": ");
+    if (k == std::string::npos) return std::string();
+    size_t i = k + key.size() + 4;
+    if (l[i] == '"') {
+      const size_t e = l.find('"', i + 1);
+      return l.substr(i + 1, e - i - 1);
+    }
+    size_t e = i;
+    while (e < l.size() && l[e] != ',' && l[e] != '}') ++e;
+    return l.substr(i, e - i);
+  };
+  while (std::getline(in, line)) {
+    if (line.empty()) continue;
+    try {
+      PairResult r{field(line, "a"), field(line, "b"), std::stoi(field(line, "wins")), std::stoi(field(line, "draws")),
+                   std::stoi(field(line, "losses"))};
+      out.push_back(r);
+    } catch (const std::exception&) {
+      spdlog::warn("{}: skipping a malformed line (a run killed while writing it?)", path);
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+int run_training(const TrainOptions& options) {
+  const std::string dir = options.run_dir;
+  fs::create_directories(dir + "/selfplay");
+  fs::create_directories(dir + "/checkpoints");
+  const std::string snapshot = dir + "/config.yaml";
+  RunConfig cfg;
+  if (fs::exists(snapshot)) {
+    cfg = parse_run_config(read_text(snapshot), snapshot);
+    if (!options.config_path.empty() && fs::exists(options.config_path) &&
+        read_text(options.config_path) != cfg.text)
+      spdlog::warn("{} differs from the run's snapshot {}; the snapshot is used (start a new --run-dir to change it)",
+                   options.config_path, snapshot);
+  } else {
+    cfg = load_run_config(options.config_path);
+    write_text_atomic(snapshot, cfg.text);
+  }
+  const int n = cfg.game.size;
+
+  // Network for training and a copy for self-play and evaluation.
+  torch::manual_seed(options.seed);
+  TakNet net(n, cfg.model);
+  Learner learner(net, cfg.train);
+  Counters counters;
+  const std::string latest = dir + "/latest.ckpt";
+  if (fs::exists(latest)) {
+    LoadedCheckpoint ck = load_checkpoint(latest, n);
+    copy_weights(ck.net, net);
+    if (ck.has_optimizer) load_optimizer_state(latest, learner.optimizer());
+    learner.set_steps(ck.meta.step);
+    auto get = [&](const char* k) { return ck.meta.extra.count(k) ? std::stod(ck.meta.extra.at(k)) : 0.0; };
+    counters.iteration = static_cast<int64_t>(get("iteration"));
+    counters.samples_trained = static_cast<int64_t>(get("samples_trained"));
+    counters.elapsed_seconds = get("elapsed_seconds");
+    spdlog::info("resuming {} at iteration {}, step {}, {:.1f} min trained", dir, counters.iteration, ck.meta.step,
+                 counters.elapsed_seconds / 60);
+  } else {
+    spdlog::info("new run in {}: {}x{} komi {}, {} blocks x {} channels", dir, n, n, cfg.game.half_komi / 2.0,
+                 cfg.model.blocks, cfg.model.channels);
+  }
+  TakNet infer(n, cfg.model);
+  copy_weights(net, infer);
+  infer->eval();
+
+  ReplayWindow window(cfg.train);
+  window.refresh(dir + "/selfplay");
+  const int64_t games_at_start = window.total_games();
+
+  std::signal(SIGINT, on_interrupt);
+  std::signal(SIGTERM, on_interrupt);
+  configure_torch_threads(cfg.selfplay.eval_threads);
+  const uint64_t pool_seed = options.seed * 1000003ULL + static_cast<uint64_t>(counters.iteration);
+  SelfPlayPool pool(cfg.selfplay.workers, n, cfg.game.half_komi, cfg.selfplay, cfg.search,
+                    [&] { return std::make_unique<NetworkEvaluator>(infer); }, pool_seed,
+                    "iter_" + std::to_string(counters.iteration), games_at_start + 1000000LL * counters.iteration);
+
+  const auto session_start = Clock::now();
+  const double elapsed_before = counters.elapsed_seconds;
+  auto elapsed = [&] { return elapsed_before + std::chrono::duration<double>(Clock::now() - session_start).count(); };
+  auto budget_left = [&]() -> bool {
+    if (cfg.budget.hours > 0 && elapsed() >= cfg.budget.hours * 3600) return false;
+    if (cfg.budget.steps > 0 && learner.steps() >= cfg.budget.steps) return false;
+    if (cfg.budget.games > 0 && window.total_games() >= cfg.budget.games) return false;
+    return true;
+  };
+  std::mt19937_64 rng(options.seed ^ static_cast<uint64_t>(counters.iteration * 7919 + 17));
+  const std::string results_path = dir + "/eval_results.jsonl";
+  std::vector<std::string> ladder;  // checkpoints kept for evaluation, oldest first
+  for (const auto& e : fs::directory_iterator(dir + "/checkpoints"))
+    if (e.path().extension() == ".ckpt") ladder.push_back(e.path().string());
+  std::sort(ladder.begin(), ladder.end());
+
+  while (budget_left() && !g_interrupted) {
+    const int64_t iteration = counters.iteration + 1;
+    // 1. Self-play with the current network.
+    Shard shard;
+    shard.size = n;
+    shard.half_komi = cfg.game.half_komi;
+    shard.model_id = "iter_" + std::to_string(counters.iteration);
+    shard.config = cfg.text;
+    pool.set_model_id(shard.model_id);
+    const PoolResult sp = pool.play(
+        cfg.train.games_per_iteration, false,
+        [&](FinishedGame&& g) {
+          for (PositionRecord& p : g.positions) {
+            p.game = static_cast<int64_t>(shard.games.size());
+            shard.positions.push_back(std::move(p));
+          }
+          shard.games.push_back(std::move(g.row));
+        },
+        nullptr, [] { return g_interrupted.load(); });
+    if (!shard.games.empty()) {
+      shard.created_unix = static_cast<int64_t>(std::time(nullptr));
+      char name[64];
+      std::snprintf(name, sizeof name, "/selfplay/iter_%06lld.h5", static_cast<long long>(iteration));
+      write_shard(dir + name, shard);
+    }
+    if (g_interrupted) break;
+    window.refresh(dir + "/selfplay");
+
+    // 2. Train: at most samples_per_new_sample samples per new position.
+    const auto train_start = Clock::now();
+    // Training owed: samples_per_new_sample for every position ever played, less what was trained.
+    // Derived from the shards on disk, so positions written just before a kill still count.
+    auto owed = [&] {
+      return static_cast<double>(window.total_positions()) * cfg.train.samples_per_new_sample -
+             static_cast<double>(counters.samples_trained);
+    };
+    LossStats sum;
+    int steps_done = 0;
+    if (static_cast<int>(window.size()) >= cfg.train.min_positions) {
+      configure_torch_threads(cfg.train.threads);
+      std::vector<const PositionRecord*> records(static_cast<size_t>(cfg.train.batch_size));
+      while (owed() >= cfg.train.batch_size && !g_interrupted) {
+        for (auto& r : records) r = &window.sample(rng);
+        const TrainingBatch batch = make_training_batch(records, n, cfg.game.half_komi, rng);
+        const LossStats s = learner.step(batch);
+        sum.policy += s.policy;
+        sum.value += s.value;
+        sum.margin += s.margin;
+        sum.moves_left += s.moves_left;
+        sum.ownership += s.ownership;
+        sum.total += s.total;
+        sum.learning_rate = s.learning_rate;
+        ++steps_done;
+        counters.samples_trained += cfg.train.batch_size;
+        if (cfg.budget.steps > 0 && learner.steps() >= cfg.budget.steps) break;
+      }
+      configure_torch_threads(cfg.selfplay.eval_threads);
+      copy_weights(net, infer);
+      infer->eval();
+    }
+    const double train_seconds = std::chrono::duration<double>(Clock::now() - train_start).count();
+
+    // 3. Checkpoint (atomic): the run resumes from here.
+    counters.iteration = iteration;
+    counters.elapsed_seconds = elapsed();
+    save_checkpoint(latest, net, make_meta(cfg, learner.steps(), counters), &learner.optimizer());
+
+    // 4. Evaluate against the anchors and earlier checkpoints now and then.
+    std::string elo_text = "null", elo_err = "null", vs_random = "null", vs_baseline = "null";
+    const bool last = !budget_left();
+    if (cfg.eval.every_iterations > 0 && (iteration % cfg.eval.every_iterations == 0 || last) && steps_done > 0) {
+      const std::string name = "iter_" + std::to_string(iteration);
+      const std::string path = dir + "/checkpoints/" + name + ".ckpt";
+      save_checkpoint(path, net, make_meta(cfg, learner.steps(), counters));
+      NetworkEvaluator net_eval(infer);
+      SearchConfig eval_search = cfg.search;
+      SearchPlayer me(name, net_eval, eval_search, cfg.eval.simulations, 1);
+      RandomPlayer random(iteration);
+      RolloutEvaluator rollouts(static_cast<uint64_t>(iteration));
+      SearchConfig baseline_search;
+      baseline_search.algorithm = SearchAlgorithm::Puct;
+      SearchPlayer baseline("baseline_rollout_mcts", rollouts, baseline_search, cfg.eval.baseline_rollouts, 2);
+      const uint64_t seed = static_cast<uint64_t>(iteration) * 31;
+      const MatchResult r1 = evaluate_pair(me, random, cfg, seed, results_path, iteration);
+      const MatchResult r2 = evaluate_pair(me, baseline, cfg, seed + 1, results_path, iteration);
+      vs_random = std::to_string(r1.score());
+      vs_baseline = std::to_string(r2.score());
+      for (int k = 0; k < cfg.eval.previous_checkpoints && k < static_cast<int>(ladder.size()); ++k) {
+        const std::string& prev = ladder[ladder.size() - 1 - static_cast<size_t>(k)];
+        LoadedCheckpoint old = load_checkpoint(prev, n);
+        old.net->eval();
+        NetworkEvaluator old_eval(old.net);
+        SearchPlayer them(fs::path(prev).stem().string(), old_eval, eval_search, cfg.eval.simulations, 3);
+        evaluate_pair(me, them, cfg, seed + 2 + static_cast<uint64_t>(k), results_path, iteration);
+      }
+      ladder.push_back(path);
+      const auto ratings = fit_ratings({"random", "baseline_rollout_mcts"}, read_results(results_path));
+      write_text_atomic(dir + "/ratings.json", ratings_json(ratings) + "\n");
+      for (const auto& r : ratings)
+        if (r.player == name) {
+          elo_text = std::to_string(r.elo);
+          elo_err = std::to_string(r.stderr_elo);
+        }
+      spdlog::info("evaluation of {}: vs random {}-{}-{}, vs baseline {}-{}-{}, Elo {} +- {}", name, r1.wins, r1.draws,
+                   r1.losses, r2.wins, r2.draws, r2.losses, elo_text, elo_err);
+    }
+
+    // 5. One metrics line per iteration.
+    const SelfPlayStats& s = sp.stats;
+    const double d = std::max(1, steps_done);
+    char line[2048];
+    std::snprintf(
+        line, sizeof line,
+        "{\"iteration\": %lld, \"step\": %lld, \"elapsed_s\": %.1f, \"games_total\": %lld, \"positions_total\": %lld, "
+        "\"window\": %zu, \"selfplay_games\": %lld, \"selfplay_positions_per_s\": %.1f, \"selfplay_evals_per_s\": %.1f, "
+        "\"batch_fill\": %.3f, \"white_wins\": %lld, \"black_wins\": %lld, \"draws\": %lld, \"resignations\": %lld, "
+        "\"false_resign_rate\": %.3f, \"train_steps\": %d, \"train_samples_per_s\": %.1f, \"lr\": %.6g, "
+        "\"loss_total\": %.4f, \"loss_policy\": %.4f, \"loss_value\": %.4f, \"loss_margin\": %.4f, "
+        "\"loss_moves_left\": %.4f, \"loss_ownership\": %.4f, \"elo\": %s, \"elo_stderr\": %s, \"score_vs_random\": %s, "
+        "\"score_vs_baseline\": %s}",
+        static_cast<long long>(iteration), static_cast<long long>(learner.steps()), elapsed(),
+        static_cast<long long>(window.total_games()), static_cast<long long>(window.total_positions()), window.size(),
+        static_cast<long long>(s.games), s.positions / std::max(sp.seconds, 1e-9),
+        s.evaluations / std::max(sp.seconds, 1e-9), s.mean_batch_fill(), static_cast<long long>(s.white_wins),
+        static_cast<long long>(s.black_wins), static_cast<long long>(s.draws), static_cast<long long>(s.resignations),
+        s.false_resignation_rate(), steps_done, steps_done * cfg.train.batch_size / std::max(train_seconds, 1e-9),
+        sum.learning_rate, sum.total / d, sum.policy / d, sum.value / d, sum.margin / d, sum.moves_left / d,
+        sum.ownership / d, elo_text.c_str(), elo_err.c_str(), vs_random.c_str(), vs_baseline.c_str());
+    append_line(dir + "/metrics.jsonl", line);
+    const double hours_left = cfg.budget.hours > 0 ? cfg.budget.hours * 3600 - elapsed() : 0;
+    spdlog::info("iter {}  games {}  step {}  loss {:.3f} (policy {:.3f} value {:.3f})  selfplay {:.0f} pos/s fill {:.2f}  "
+                 "train {:.0f} samples/s  ETA {:.0f} min",
+                 iteration, window.total_games(), learner.steps(), sum.total / d, sum.policy / d, sum.value / d,
+                 s.positions / std::max(sp.seconds, 1e-9), s.mean_batch_fill(),
+                 steps_done * cfg.train.batch_size / std::max(train_seconds, 1e-9), std::max(0.0, hours_left / 60));
+  }
+
+  // Export the bot and sum up.
+  counters.elapsed_seconds = elapsed();
+  if (fs::exists(latest)) {
+    save_checkpoint(dir + "/bot.ckpt", net, make_meta(cfg, learner.steps(), counters));
+  }
+  spdlog::info("{}: {} iterations, {} training steps, {} games, {:.1f} min. Bot: {}/bot.ckpt{}",
+               g_interrupted ? "interrupted" : "budget spent", counters.iteration, learner.steps(), window.total_games(),
+               counters.elapsed_seconds / 60, dir, g_interrupted ? " (run the same command to resume)" : "");
+  if (fs::exists(dir + "/ratings.json")) spdlog::info("ratings:\n{}", ratings_table(fit_ratings({"random", "baseline_rollout_mcts"}, read_results(results_path))));
+  return 0;
+}
+
+}  // namespace bredon

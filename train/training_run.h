@@ -1,0 +1,27 @@
+// `bredon train`: the whole cycle self-play -> train -> checkpoint -> evaluate, until the budget
+// (hours, steps or games) is spent or Ctrl-C. Everything needed to resume lives in the run
+// directory, and every file is written under a temporary name and renamed, so the same command
+// resumes after any kill, SIGKILL included:
+//   config.yaml          the configuration snapshot the run uses
+//   latest.ckpt          network + optimiser + step + counters (CheckpointMeta extra fields)
+//   checkpoints/         iter_<n>.ckpt kept for the rating ladder
+//   selfplay/            HDF5 game shards (selfplay/shard.h)
+//   metrics.jsonl        one JSON line per iteration (losses, rates, Elo) for the notebook
+//   eval_results.jsonl   every evaluation match result; ratings.json the fitted Elo table
+//   bot.ckpt             the exported bot, written when the run ends
+#pragma once
+
+#include <string>
+
+namespace bredon {
+
+struct TrainOptions {
+  std::string config_path;  // used when the run directory has no snapshot yet
+  std::string run_dir;
+  uint64_t seed = 1;
+};
+
+// Returns the process exit code.
+int run_training(const TrainOptions& options);
+
+}  // namespace bredon
