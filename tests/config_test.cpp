@@ -48,3 +48,21 @@ TEST(Config, MissingFileIsAClearError) {
 
 }  // namespace
 }  // namespace bredon
+
+namespace bredon {
+namespace {
+
+TEST(Config, ShippedConfigsParse) {
+  int count = 0;
+  for (const char* name : {"default", "3x3", "5x5", "6x6"}) {
+    const RunConfig c = load_run_config(std::string(BREDON_SOURCE_DIR) + "/configs/" + name + ".yaml");
+    EXPECT_GT(c.train.batch_size, 0);
+    ++count;
+  }
+  EXPECT_EQ(load_run_config(std::string(BREDON_SOURCE_DIR) + "/configs/6x6.yaml").game.half_komi, 4);
+  EXPECT_EQ(load_run_config(std::string(BREDON_SOURCE_DIR) + "/configs/default.yaml").game.size, 4);
+  EXPECT_EQ(count, 4);
+}
+
+}  // namespace
+}  // namespace bredon
