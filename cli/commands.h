@@ -19,5 +19,7 @@ int bench_train(Args& args);
 
 int run_selfplay(const std::vector<std::string>& args);
 int run_train(const std::vector<std::string>& args);
+int run_tei(const std::vector<std::string>& args);
+int run_export(const std::vector<std::string>& args);
 
 }  // namespace bredon::cli

@@ -28,6 +28,10 @@ void print_usage() {
       "        perft speed on the 5x5 start (depth 6) and the 6x6 start (depth 5)\n"
       "  train --config <yaml> [--run-dir DIR] [--seed S]\n"
       "        self-play -> train -> checkpoint -> evaluate until the budget; resumable\n"
+      "  tei [--model <bot file>] [--level easy|medium|hard]\n"
+      "        the engine protocol on stdin/stdout, for Racetrack and other Tak tools\n"
+      "  export --run-dir DIR [--out FILE]\n"
+      "        the run's latest network as one bot file for tei\n"
       "  selfplay --model <checkpoint|random> --games N --out DIR [--config <yaml>] [--seed S]\n"
       "        self-play games written as HDF5 shards\n"
       "  bench selfplay [--config <yaml>] [--games N]\n"
@@ -48,6 +52,8 @@ int main(int argc, char** argv) {
       {"bench", run_bench},
       {"selfplay", run_selfplay},
       {"train", run_train},
+      {"tei", run_tei},
+      {"export", run_export},
   };
   if (argc < 2 || std::string(argv[1]) == "--help" || std::string(argv[1]) == "help") {
     print_usage();

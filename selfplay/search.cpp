@@ -149,7 +149,7 @@ Search::Step Search::step() {
       waiting_ = true;
       return Step::NeedsEval;
     }
-    if (done_ >= budget_) return Step::Done;
+    if (done_ >= budget_ || nodes_[1].proven() != Proven::Unknown) return Step::Done;  // proven: nothing to search
     path_.assign(1, 1);
     leaf_pos_ = root_pos_;
     uint32_t node = select_root_child();

@@ -1,0 +1,266 @@
+#include "selfplay/tei_engine.h"
+
+#include <chrono>
+#include <cmath>
+#include <iostream>
+#include <sstream>
+#include <vector>
+
+#include "core/error.h"
+#include "core/movegen.h"
+#include "core/tps.h"
+
+namespace bredon {
+namespace {
+
+std::vector<std::string> split_words(const std::string& line) {
+  std::istringstream in(line);
+  std::vector<std::string> words;
+  std::string w;
+  while (in >> w) words.push_back(w);
+  return words;
+}
+
+// Centipawn-like score from a value in [-1, 1] (lc0's mapping), for clients that want `cp`.
+int centipawns(float v) {
+  const double q = std::max(-0.999, std::min(0.999, static_cast<double>(v)));
+  return static_cast<int>(std::lround(290.680623072 * std::tan(1.548090806 * q)));
+}
+
+int64_t parse_number(const std::vector<std::string>& words, size_t i, const std::string& name) {
+  if (i >= words.size()) throw std::invalid_argument(name + " needs a number");
+  size_t used = 0;
+  const long long v = std::stoll(words[i], &used);
+  if (used != words[i].size()) throw std::invalid_argument(name + " needs a number, got '" + words[i] + "'");
+  return v;
+}
+
+}  // namespace
+
+Level parse_level(const std::string& text) {
+  if (text == "easy") return Level::Easy;
+  if (text == "medium") return Level::Medium;
+  if (text == "hard") return Level::Hard;
+  throw std::invalid_argument("level must be easy, medium or hard, not '" + text + "'");
+}
+
+std::string level_name(Level level) {
+  return level == Level::Easy ? "easy" : level == Level::Medium ? "medium" : "hard";
+}
+
+TeiEngine::TeiEngine(std::istream& in, std::ostream& out, std::ostream& err, EvaluatorProvider provider, Level level)
+    : in_(in), out_(out), err_(err), provider_(std::move(provider)), level_(level) {}
+
+TeiEngine::~TeiEngine() { stop_search(); }
+
+void TeiEngine::send(const std::string& line) {
+  std::lock_guard<std::mutex> guard(out_lock_);
+  out_ << line << "\n";
+  out_.flush();
+}
+
+void TeiEngine::error(const std::string& line, const std::string& why) {
+  std::lock_guard<std::mutex> guard(out_lock_);
+  err_ << "bredon tei: '" << line << "': " << why << "\n";
+  err_.flush();
+}
+
+int TeiEngine::run() {
+  std::string line;
+  while (std::getline(in_, line)) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    const auto words = split_words(line);
+    if (words.empty()) continue;
+    if (words[0] == "quit") {
+      stop_search();
+      return 0;
+    }
+    try {
+      handle(line);
+    } catch (const std::exception& e) {
+      error(line, e.what());
+    }
+  }
+  finish_search();  // end of input: let a budgeted search answer
+  return 0;
+}
+
+void TeiEngine::finish_search() {
+  if (infinite_) stop_ = true;
+  if (searcher_.joinable()) searcher_.join();
+  stop_ = false;
+}
+
+void TeiEngine::stop_search() {
+  stop_ = true;
+  if (searcher_.joinable()) searcher_.join();
+  stop_ = false;
+}
+
+void TeiEngine::handle(const std::string& line) {
+  const auto words = split_words(line);
+  const std::string& cmd = words[0];
+  if (cmd == "tei") {
+    send("id name bredon");
+    send("id author the bredon developers");
+    send("option name HalfKomi type spin default 0 min -20 max 20");
+    send("option name Level type combo default " + level_name(level_) + " var easy var medium var hard");
+    send("teiok");
+  } else if (cmd == "isready") {
+    send("readyok");
+  } else if (cmd == "stop") {
+    stop_search();
+  } else if (cmd == "teinewgame") {
+    finish_search();
+    if (words.size() < 2) throw std::invalid_argument("teinewgame needs the board size");
+    const int64_t n = parse_number(words, 1, "teinewgame");
+    if (!valid_size(static_cast<int>(n))) throw std::invalid_argument("board size must be 3..8");
+    size_ = static_cast<int>(n);
+    position_ = Position(size_, half_komi_);
+  } else if (cmd == "setoption") {
+    // setoption name <Name> value <v>
+    if (words.size() < 5 || words[1] != "name" || words[3] != "value")
+      throw std::invalid_argument("expected 'setoption name <Name> value <v>'");
+    if (words[2] == "HalfKomi") {
+      const int64_t hk = parse_number(words, 4, "HalfKomi");
+      if (hk < -20 || hk > 20) throw std::invalid_argument("HalfKomi must be -20..20");
+      half_komi_ = static_cast<int>(hk);
+      position_.set_half_komi(half_komi_);
+    } else if (words[2] == "Level") {
+      level_ = parse_level(words[4]);
+    } else {
+      throw std::invalid_argument("unknown option '" + words[2] + "'");
+    }
+  } else if (cmd == "position") {
+    finish_search();
+    set_position(words, line);
+  } else if (cmd == "go") {
+    finish_search();
+    go(words, line);
+  } else {
+    throw std::invalid_argument("unknown command");
+  }
+}
+
+void TeiEngine::set_position(const std::vector<std::string>& words, const std::string& line) {
+  (void)line;
+  if (words.size() < 2) throw std::invalid_argument("position needs startpos or tps");
+  size_t i = 2;
+  Position pos(size_, half_komi_);
+  if (words[1] == "tps") {
+    if (words.size() < 5) throw std::invalid_argument("position tps needs <board> <side> <move number>");
+    pos = parse_tps(words[2] + " " + words[3] + " " + words[4], half_komi_);
+    i = 5;
+  } else if (words[1] != "startpos") {
+    throw std::invalid_argument("position needs startpos or tps, not '" + words[1] + "'");
+  }
+  if (i < words.size()) {
+    if (words[i] != "moves") throw std::invalid_argument("expected 'moves', got '" + words[i] + "'");
+    for (++i; i < words.size(); ++i) {
+      const Move m = parse_ptn_move(words[i], pos.size());
+      const std::string why = pos.why_illegal(m);
+      if (!why.empty()) throw std::invalid_argument("move '" + words[i] + "' is illegal: " + why);
+      pos.play(m);
+    }
+  }
+  size_ = pos.size();
+  position_ = pos;
+}
+
+void TeiEngine::go(const std::vector<std::string>& words, const std::string& line) {
+  (void)line;
+  if (position_.game_over()) throw std::invalid_argument("the game is over (" + result_string(position_.result()) + ")");
+  int64_t wtime = -1, btime = -1, winc = 0, binc = 0, movetime = -1, nodes = -1;
+  bool infinite = false;
+  for (size_t i = 1; i < words.size(); ++i) {
+    const std::string& w = words[i];
+    if (w == "wtime") wtime = parse_number(words, ++i, w);
+    else if (w == "btime") btime = parse_number(words, ++i, w);
+    else if (w == "winc") winc = parse_number(words, ++i, w);
+    else if (w == "binc") binc = parse_number(words, ++i, w);
+    else if (w == "movetime") movetime = parse_number(words, ++i, w);
+    else if (w == "nodes") nodes = parse_number(words, ++i, w);
+    else if (w == "infinite") infinite = true;
+    else throw std::invalid_argument("unknown go parameter '" + w + "'");
+  }
+  int64_t budget_ms = -1;  // -1: no time limit
+  if (movetime >= 0) budget_ms = std::max<int64_t>(1, movetime - 30);
+  const bool white = position_.side_to_move() == Color::White;
+  const int64_t own = white ? wtime : btime, inc = white ? winc : binc;
+  if (own >= 0) {
+    // Spend a little of the clock and most of the increment; never more than a third of what is
+    // left, and always keep a safety margin for the reply to travel.
+    int64_t t = own / 20 + inc * 3 / 4;
+    t = std::min(t, own / 3);
+    t = std::min(t, own - 100);
+    budget_ms = std::max<int64_t>(5, t);
+  }
+  if (!infinite && budget_ms < 0 && nodes < 0) budget_ms = 1000;  // bare `go`: one second
+  if (infinite) budget_ms = -1;
+  if (level_ == Level::Medium) nodes = nodes < 0 ? 64 : std::min<int64_t>(nodes, 64);
+  if (level_ == Level::Easy) nodes = 1;
+  if (!evaluator_ || evaluator_size_ != position_.size() || evaluator_komi_ != position_.half_komi()) {
+    std::string description;
+    evaluator_ = provider_(position_.size(), position_.half_komi(), &description);
+    evaluator_size_ = position_.size();
+    evaluator_komi_ = position_.half_komi();
+    send("info string " + description);
+  }
+  stop_ = false;
+  infinite_ = infinite && nodes < 0;
+  searcher_ = std::thread(&TeiEngine::search_thread, this, budget_ms, nodes);
+}
+
+void TeiEngine::search_thread(int64_t time_budget_ms, int64_t node_budget) {
+  using Clock = std::chrono::steady_clock;
+  const auto start = Clock::now();
+  auto ms = [&] { return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count(); };
+  SearchConfig cfg;
+  cfg.algorithm = SearchAlgorithm::Puct;  // anytime: stops cleanly whenever the clock says
+  Search search(cfg, seed_++);
+  search.reset(position_);
+  search.begin(1 << 30, false);
+  std::vector<EvalResult> results;
+  int64_t nodes = 0;
+  auto last_info = start;
+  auto info = [&] {
+    const auto pv = search.principal_variation(12);
+    std::string pv_text;
+    for (Move m : pv) pv_text += " " + to_ptn(m);
+    const int64_t t = ms();
+    send("info depth " + std::to_string(std::max<size_t>(1, pv.size())) + " nodes " + std::to_string(nodes) +
+         " score cp " + std::to_string(centipawns(search.root_value())) + " time " + std::to_string(t) + " nps " +
+         std::to_string(t > 0 ? nodes * 1000 / t : 0) + (pv_text.empty() ? "" : " pv" + pv_text));
+  };
+  Move best;
+  try {
+    while (!stop_) {
+      if (node_budget >= 0 && nodes >= node_budget) break;
+      if (time_budget_ms >= 0 && ms() >= time_budget_ms) break;
+      if (search.step() != Search::Step::NeedsEval) break;
+      evaluator_->evaluate({search.request()}, results);
+      search.provide(results[0]);
+      ++nodes;
+      if (std::chrono::duration<double>(Clock::now() - last_info).count() > 0.5) {
+        info();
+        last_info = Clock::now();
+      }
+    }
+    best = search.chosen_move();
+    if (level_ == Level::Easy) {
+      // Easy: sample a move from the prior (softened), so it makes real mistakes.
+      const auto prior = search.policy_target();
+      std::mt19937_64 rng(seed_ * 7919);
+      std::vector<double> w;
+      for (const auto& [m, p] : prior) w.push_back(std::pow(static_cast<double>(p), 0.5) + 0.02);
+      best = prior[std::discrete_distribution<size_t>(w.begin(), w.end())(rng)].first;
+    }
+  } catch (const std::exception& e) {
+    error("go", std::string("search failed: ") + e.what());
+  }
+  if (best.is_null()) best = legal_moves(position_).front();
+  info();
+  send("bestmove " + to_ptn(best));
+}
+
+}  // namespace bredon
