@@ -21,5 +21,7 @@ int run_selfplay(const std::vector<std::string>& args);
 int run_train(const std::vector<std::string>& args);
 int run_tei(const std::vector<std::string>& args);
 int run_export(const std::vector<std::string>& args);
+int run_match(const std::vector<std::string>& args);
+int run_play(const std::vector<std::string>& args);
 
 }  // namespace bredon::cli

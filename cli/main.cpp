@@ -30,6 +30,10 @@ void print_usage() {
       "        self-play -> train -> checkpoint -> evaluate until the budget; resumable\n"
       "  tei [--model <bot file>] [--level easy|medium|hard]\n"
       "        the engine protocol on stdin/stdout, for Racetrack and other Tak tools\n"
+      "  match --a <player> --b <player> [--games N] [--size N] [--komi K] [--out F.ptn] [--sprt e0,e1]\n"
+      "        games between two players (random, baseline[:n], heuristic[:n], <checkpoint>[:n])\n"
+      "  play [--model <bot file>] [--size N] [--color white|black] [--komi K] [--level L] [--out F.ptn]\n"
+      "        play the bot in the terminal\n"
       "  export --run-dir DIR [--out FILE]\n"
       "        the run's latest network as one bot file for tei\n"
       "  selfplay --model <checkpoint|random> --games N --out DIR [--config <yaml>] [--seed S]\n"
@@ -54,6 +58,8 @@ int main(int argc, char** argv) {
       {"train", run_train},
       {"tei", run_tei},
       {"export", run_export},
+      {"match", run_match},
+      {"play", run_play},
   };
   if (argc < 2 || std::string(argv[1]) == "--help" || std::string(argv[1]) == "help") {
     print_usage();

@@ -21,12 +21,6 @@ std::vector<std::string> split_words(const std::string& line) {
   return words;
 }
 
-// Centipawn-like score from a value in [-1, 1] (lc0's mapping), for clients that want `cp`.
-int centipawns(float v) {
-  const double q = std::max(-0.999, std::min(0.999, static_cast<double>(v)));
-  return static_cast<int>(std::lround(290.680623072 * std::tan(1.548090806 * q)));
-}
-
 int64_t parse_number(const std::vector<std::string>& words, size_t i, const std::string& name) {
   if (i >= words.size()) throw std::invalid_argument(name + " needs a number");
   size_t used = 0;
@@ -36,17 +30,6 @@ int64_t parse_number(const std::vector<std::string>& words, size_t i, const std:
 }
 
 }  // namespace
-
-Level parse_level(const std::string& text) {
-  if (text == "easy") return Level::Easy;
-  if (text == "medium") return Level::Medium;
-  if (text == "hard") return Level::Hard;
-  throw std::invalid_argument("level must be easy, medium or hard, not '" + text + "'");
-}
-
-std::string level_name(Level level) {
-  return level == Level::Easy ? "easy" : level == Level::Medium ? "medium" : "hard";
-}
 
 TeiEngine::TeiEngine(std::istream& in, std::ostream& out, std::ostream& err, EvaluatorProvider provider, Level level)
     : in_(in), out_(out), err_(err), provider_(std::move(provider)), level_(level) {}
@@ -197,8 +180,6 @@ void TeiEngine::go(const std::vector<std::string>& words, const std::string& lin
   }
   if (!infinite && budget_ms < 0 && nodes < 0) budget_ms = 1000;  // bare `go`: one second
   if (infinite) budget_ms = -1;
-  if (level_ == Level::Medium) nodes = nodes < 0 ? 64 : std::min<int64_t>(nodes, 64);
-  if (level_ == Level::Easy) nodes = 1;
   if (!evaluator_ || evaluator_size_ != position_.size() || evaluator_komi_ != position_.half_komi()) {
     std::string description;
     evaluator_ = provider_(position_.size(), position_.half_komi(), &description);
@@ -212,54 +193,19 @@ void TeiEngine::go(const std::vector<std::string>& words, const std::string& lin
 }
 
 void TeiEngine::search_thread(int64_t time_budget_ms, int64_t node_budget) {
-  using Clock = std::chrono::steady_clock;
-  const auto start = Clock::now();
-  auto ms = [&] { return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count(); };
-  SearchConfig cfg;
-  cfg.algorithm = SearchAlgorithm::Puct;  // anytime: stops cleanly whenever the clock says
-  Search search(cfg, seed_++);
-  search.reset(position_);
-  search.begin(1 << 30, false);
-  std::vector<EvalResult> results;
-  int64_t nodes = 0;
-  auto last_info = start;
-  auto info = [&] {
-    const auto pv = search.principal_variation(12);
-    std::string pv_text;
-    for (Move m : pv) pv_text += " " + to_ptn(m);
-    const int64_t t = ms();
-    send("info depth " + std::to_string(std::max<size_t>(1, pv.size())) + " nodes " + std::to_string(nodes) +
-         " score cp " + std::to_string(centipawns(search.root_value())) + " time " + std::to_string(t) + " nps " +
-         std::to_string(t > 0 ? nodes * 1000 / t : 0) + (pv_text.empty() ? "" : " pv" + pv_text));
-  };
   Move best;
   try {
-    while (!stop_) {
-      if (node_budget >= 0 && nodes >= node_budget) break;
-      if (time_budget_ms >= 0 && ms() >= time_budget_ms) break;
-      if (search.step() != Search::Step::NeedsEval) break;
-      evaluator_->evaluate({search.request()}, results);
-      search.provide(results[0]);
-      ++nodes;
-      if (std::chrono::duration<double>(Clock::now() - last_info).count() > 0.5) {
-        info();
-        last_info = Clock::now();
-      }
-    }
-    best = search.chosen_move();
-    if (level_ == Level::Easy) {
-      // Easy: sample a move from the prior (softened), so it makes real mistakes.
-      const auto prior = search.policy_target();
-      std::mt19937_64 rng(seed_ * 7919);
-      std::vector<double> w;
-      for (const auto& [m, p] : prior) w.push_back(std::pow(static_cast<double>(p), 0.5) + 0.02);
-      best = prior[std::discrete_distribution<size_t>(w.begin(), w.end())(rng)].first;
-    }
+    best = think(position_, *evaluator_, level_, time_budget_ms, node_budget, &stop_, seed_++, [&](const ThinkInfo& i) {
+      std::string pv;
+      for (Move m : i.pv) pv += " " + to_ptn(m);
+      send("info depth " + std::to_string(std::max<size_t>(1, i.pv.size())) + " nodes " + std::to_string(i.nodes) +
+           " score cp " + std::to_string(centipawns(i.value)) + " time " + std::to_string(i.time_ms) + " nps " +
+           std::to_string(i.time_ms > 0 ? i.nodes * 1000 / i.time_ms : 0) + (pv.empty() ? "" : " pv" + pv));
+    });
   } catch (const std::exception& e) {
     error("go", std::string("search failed: ") + e.what());
+    best = legal_moves(position_).front();
   }
-  if (best.is_null()) best = legal_moves(position_).front();
-  info();
   send("bestmove " + to_ptn(best));
 }
 

@@ -13,14 +13,10 @@
 #include <thread>
 
 #include "core/position.h"
+#include "selfplay/bot_search.h"
 #include "selfplay/evaluator.h"
-#include "selfplay/search.h"
 
 namespace bredon {
-
-enum class Level { Easy, Medium, Hard };
-Level parse_level(const std::string& text);  // throws std::invalid_argument
-std::string level_name(Level level);
 
 // Gives the evaluator for a board size and komi; `description` says what it is (shown in an
 // `info string` line). A network trained for another size falls back to a model-free search.

@@ -78,3 +78,20 @@ TEST(Match, FixedSeedIsReproducible) {
 
 }  // namespace
 }  // namespace bredon
+
+#include "selfplay/sprt.h"
+
+namespace bredon {
+namespace {
+
+TEST(Sprt, DecidesClearCasesAndWaitsOnCloseOnes) {
+  EXPECT_EQ(sprt(80, 0, 20, 0, 50).verdict, 1);    // ~+240 Elo: H1
+  EXPECT_EQ(sprt(45, 10, 45, 0, 50).verdict, -1);  // even: H0
+  EXPECT_EQ(sprt(6, 2, 4, 0, 50).verdict, 0);      // too few games to tell
+  const SprtResult s = sprt(6, 2, 4, 0, 50);
+  EXPECT_NEAR(s.upper, std::log(0.95 / 0.05), 1e-12);
+  EXPECT_GT(s.llr, s.lower);
+}
+
+}  // namespace
+}  // namespace bredon

@@ -1,0 +1,131 @@
+// `bredon match --a <player> --b <player> [--games N] [--size N] [--komi K] [--out games.ptn]
+//  [--sprt elo0,elo1]`: games between two players with colours alternating and random openings
+// played once with each colour; W/D/L, the Elo difference with its 95% interval, every game as
+// PTN, and an SPRT that stops early when decided.
+//
+// Players: `random`, `baseline[:playouts]` (MCTS with random rollouts), `heuristic[:playouts]`
+// (search with the heuristic evaluator), `<checkpoint>[:playouts]` (network + search; playouts
+// 0 plays the network's policy alone).
+#include <spdlog/spdlog.h>
+
+#include <cstdio>
+#include <fstream>
+#include <random>
+
+#include "cli/args.h"
+#include "cli/commands.h"
+#include "core/movegen.h"
+#include "core/ptn_game.h"
+#include "model/checkpoint.h"
+#include "selfplay/heuristic_evaluator.h"
+#include "selfplay/match.h"
+#include "selfplay/nn_evaluator.h"
+#include "selfplay/players.h"
+#include "selfplay/sprt.h"
+
+namespace bredon::cli {
+namespace {
+
+struct OwnedPlayer {
+  std::unique_ptr<Evaluator> evaluator;
+  std::unique_ptr<Player> player;
+};
+
+OwnedPlayer make_player(const std::string& spec, int size, uint64_t seed) {
+  OwnedPlayer p;
+  std::string kind = spec;
+  int playouts = -1;
+  const size_t colon = spec.rfind(':');
+  if (colon != std::string::npos) {
+    kind = spec.substr(0, colon);
+    try {
+      playouts = std::stoi(spec.substr(colon + 1));
+    } catch (const std::exception&) {
+      throw UsageError("player '" + spec + "': '" + spec.substr(colon + 1) + "' is not a number of playouts");
+    }
+  }
+  SearchConfig search;
+  search.algorithm = SearchAlgorithm::Puct;
+  if (kind == "random") {
+    p.player = std::make_unique<RandomPlayer>(seed);
+  } else if (kind == "baseline") {
+    p.evaluator = std::make_unique<RolloutEvaluator>(seed);
+    p.player = std::make_unique<SearchPlayer>(spec, *p.evaluator, search, playouts < 0 ? 64 : playouts, seed);
+  } else if (kind == "heuristic") {
+    p.evaluator = std::make_unique<HeuristicEvaluator>();
+    p.player = std::make_unique<SearchPlayer>(spec, *p.evaluator, search, playouts < 0 ? 64 : playouts, seed);
+  } else {
+    LoadedCheckpoint ck = load_checkpoint(kind, size);
+    ck.net->eval();
+    p.evaluator = std::make_unique<NetworkEvaluator>(ck.net);
+    p.player = std::make_unique<SearchPlayer>(spec, *p.evaluator, search, playouts < 0 ? 64 : std::max(playouts, 1), seed);
+  }
+  return p;
+}
+
+}  // namespace
+
+int run_match(const std::vector<std::string>& argv) {
+  Args args(argv, {});
+  const std::string a_spec = args.require("a"), b_spec = args.require("b");
+  const int games = static_cast<int>(args.get_int("games", 100, 1, 1000000));
+  const int size = static_cast<int>(args.get_int("size", 4, 3, 8));
+  const int half_komi = parse_komi(args.get("komi", "0"));
+  const std::string out_path = args.get("out", "");
+  const std::string sprt_spec = args.get("sprt", "");
+  const uint64_t seed = static_cast<uint64_t>(args.get_int("seed", 1, 0, INT64_MAX));
+  const int opening_plies = static_cast<int>(args.get_int("opening-plies", 2, 0, 20));
+  args.reject_unused();
+  double elo0 = 0, elo1 = 0;
+  if (!sprt_spec.empty() && std::sscanf(sprt_spec.c_str(), "%lf,%lf", &elo0, &elo1) != 2)
+    throw UsageError("--sprt wants elo0,elo1 (for instance 0,30)");
+  configure_torch_threads(1);
+  OwnedPlayer a = make_player(a_spec, size, seed), b = make_player(b_spec, size, seed + 1);
+  std::ofstream out;
+  if (!out_path.empty()) {
+    out.open(out_path);
+    if (!out) throw UsageError("cannot write --out " + out_path);
+  }
+  std::mt19937_64 rng(seed);
+  std::vector<Move> opening;
+  int w = 0, d = 0, l = 0;
+  const int max_plies = 10 * size * size;
+  for (int g = 0; g < games; ++g) {
+    if (g % 2 == 0) {
+      opening.clear();
+      Position pos(size, half_komi);
+      for (int k = 0; k < opening_plies; ++k) {
+        const auto moves = legal_moves(pos);
+        opening.push_back(moves[std::uniform_int_distribution<size_t>(0, moves.size() - 1)(rng)]);
+        pos.play(opening.back());
+      }
+    }
+    const bool a_white = g % 2 == 0;
+    std::string ptn;
+    const int outcome = play_game(a_white ? *a.player : *b.player, a_white ? *b.player : *a.player, size, half_komi,
+                                  opening, max_plies, &ptn);
+    const int for_a = a_white ? outcome : -outcome;
+    (for_a > 0 ? w : for_a < 0 ? l : d)++;
+    if (out) out << ptn << "\n";
+    const EloEstimate e = elo_from_results(w, d, l);
+    std::string verdict;
+    if (!sprt_spec.empty()) {
+      const SprtResult s = sprt(w, d, l, elo0, elo1);
+      verdict = " llr " + std::to_string(s.llr).substr(0, 6) + " [" + std::to_string(s.lower).substr(0, 5) + ", " +
+                std::to_string(s.upper).substr(0, 4) + "]";
+      if (s.verdict != 0 && g + 1 >= 10 && g % 2 == 1) {
+        std::printf("game %d: %d-%d-%d elo %.0f [%.0f, %.0f]%s\n", g + 1, w, d, l, e.elo, e.low, e.high, verdict.c_str());
+        std::printf("sprt: %s\n", s.verdict > 0 ? "H1 accepted (A is stronger by elo1)" : "H0 accepted (not by elo1)");
+        break;
+      }
+    }
+    std::printf("game %d: %d-%d-%d elo %.0f [%.0f, %.0f]%s\n", g + 1, w, d, l, e.elo, e.low, e.high, verdict.c_str());
+    std::fflush(stdout);
+  }
+  const EloEstimate e = elo_from_results(w, d, l);
+  std::printf("result %s vs %s: wins %d draws %d losses %d score %.3f elo %.0f [%.0f, %.0f]\n", a_spec.c_str(),
+              b_spec.c_str(), w, d, l, (w + 0.5 * d) / std::max(1, w + d + l), e.elo, e.low, e.high);
+  return 0;
+}
+
+}  // namespace bredon::cli

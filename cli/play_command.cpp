@@ -1,0 +1,170 @@
+// `bredon play`: a person against the bot in the terminal. PTN input with helpful errors,
+// `moves` lists the legal moves, `undo` takes back your last move, `quit` ends; the game is
+// saved as PTN.
+#include <ctime>
+#include <fstream>
+#include <iostream>
+
+#include "cli/args.h"
+#include "cli/commands.h"
+#include "core/error.h"
+#include "core/movegen.h"
+#include "core/ptn_game.h"
+#include "model/checkpoint.h"
+#include "selfplay/bot_search.h"
+#include "selfplay/heuristic_evaluator.h"
+#include "selfplay/nn_evaluator.h"
+
+namespace bredon::cli {
+namespace {
+
+std::string cell_text(const Position& pos, Square s) {
+  const Stack& st = pos.stack(s);
+  if (!st.height) return ".";
+  std::string t;
+  for (int h = 0; h < st.height; ++h) t += st.color_at(h) == Color::White ? 'w' : 'b';
+  // The top piece in capitals, with its kind: W/B flat, S wall, C capstone.
+  t.back() = static_cast<char>(std::toupper(t.back()));
+  const PieceKind k = pos.top_kind(s);
+  if (k == PieceKind::Wall) t += 'S';
+  if (k == PieceKind::Cap) t += 'C';
+  return t;
+}
+
+void show(const Position& pos, const std::string& last, std::ostream& out) {
+  const int n = pos.size();
+  size_t width = 3;
+  for (Square s = 0; s < kNumSquares; ++s)
+    if (pos.board() & bit(s)) width = std::max(width, cell_text(pos, s).size() + 1);
+  out << "\n";
+  for (int r = n - 1; r >= 0; --r) {
+    out << " " << r + 1 << " ";
+    for (int c = 0; c < n; ++c) {
+      std::string t = cell_text(pos, make_square(c, r));
+      out << t << std::string(width - t.size(), ' ');
+    }
+    out << "\n";
+  }
+  out << "   ";
+  for (int c = 0; c < n; ++c) out << static_cast<char>('a' + c) << std::string(width - 1, ' ');
+  out << "\n   stacks bottom to top: w/b pieces, capital = top; S wall, C capstone\n";
+  for (Color c : {Color::White, Color::Black}) {
+    const Reserves r = pos.reserves(c);
+    out << "   " << (c == Color::White ? "white" : "black") << ": " << r.stones << " stones, " << r.caps
+        << " capstones in reserve, " << pos.flat_count(c) << " flats on top\n";
+  }
+  if (!last.empty()) out << "   last move: " << last << "\n";
+}
+
+}  // namespace
+
+int run_play(const std::vector<std::string>& argv) {
+  Args args(argv, {});
+  const std::string model_path = args.get("model", "");
+  int size = static_cast<int>(args.get_int("size", 0, 3, 8));
+  const std::string color = args.get("color", "white");
+  const int half_komi = parse_komi(args.get("komi", "0"));
+  Level level;
+  try {
+    level = parse_level(args.get("level", "medium"));
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(std::string("--level: ") + e.what());
+  }
+  const int64_t think_ms = args.get_int("think-ms", 2000, 10, 600000);
+  std::string out_path = args.get("out", "");
+  args.reject_unused();
+  if (color != "white" && color != "black") throw UsageError("--color must be white or black");
+  configure_torch_threads(0);
+  std::unique_ptr<Evaluator> evaluator;
+  std::string bot = "bredon " + level_name(level) + " (heuristic search)";
+  if (!model_path.empty()) {
+    LoadedCheckpoint ck = load_checkpoint(model_path, size);
+    if (!size) size = ck.meta.size;
+    ck.net->eval();
+    evaluator = std::make_unique<NetworkEvaluator>(ck.net);
+    bot = "bredon " + level_name(level) + " (" + model_path + ")";
+  } else {
+    evaluator = std::make_unique<HeuristicEvaluator>();
+  }
+  if (!size) size = 5;
+  if (out_path.empty()) out_path = "game_" + std::to_string(std::time(nullptr)) + ".ptn";
+  const Color human = color == "white" ? Color::White : Color::Black;
+  std::vector<Move> moves;
+  std::string last;
+  auto rebuild = [&] {
+    Position p(size, half_komi);
+    for (Move m : moves) p.play(m);
+    return p;
+  };
+  Position pos(size, half_komi);
+  std::cout << "You play " << color << " on " << size << "x" << size << " (komi " << komi_text(half_komi)
+            << ") against " << bot << ". Type a move in PTN (a1, Sb2, Cc3, 3c3>12), 'moves', 'undo' or 'quit'.\n";
+  uint64_t seed = static_cast<uint64_t>(std::time(nullptr));
+  while (!pos.game_over()) {
+    show(pos, last, std::cout);
+    if (pos.side_to_move() != human) {
+      const Move m = think(pos, *evaluator, level, level == Level::Hard ? think_ms : -1, -1, nullptr, seed++, nullptr);
+      pos.play(m);
+      moves.push_back(m);
+      last = to_ptn(m) + " (bot)";
+      continue;
+    }
+    std::cout << "your move> " << std::flush;
+    std::string line;
+    if (!std::getline(std::cin, line)) break;
+    while (!line.empty() && std::isspace(static_cast<unsigned char>(line.back()))) line.pop_back();
+    if (line.empty()) continue;
+    if (line == "quit") break;
+    if (line == "moves") {
+      std::cout << "legal moves:";
+      for (Move m : legal_moves(pos)) std::cout << " " << to_ptn(m);
+      std::cout << "\n";
+      continue;
+    }
+    if (line == "undo") {
+      // Take back the bot's reply and your move.
+      size_t back = 0;
+      while (!moves.empty() && back < 2) {
+        moves.pop_back();
+        ++back;
+      }
+      while (!moves.empty() && rebuild().side_to_move() != human) moves.pop_back();
+      pos = rebuild();
+      last = "(undone)";
+      continue;
+    }
+    try {
+      const Move m = parse_ptn_move(line, size);
+      const std::string why = pos.why_illegal(m);
+      if (!why.empty()) {
+        std::cout << "'" << line << "' is not legal here: " << why << ". Type 'moves' for the list.\n";
+        continue;
+      }
+      pos.play(m);
+      moves.push_back(m);
+      last = to_ptn(m) + " (you)";
+    } catch (const ParseError& e) {
+      std::cout << e.what() << ". Examples: a1, Sb2, Cc3, c3>, 3c3>12.\n";
+    }
+  }
+  show(pos, last, std::cout);
+  const std::string result = pos.game_over() ? result_string(pos.result()) : "";
+  std::cout << (pos.game_over() ? "Game over: " + result : std::string("Game left unfinished")) << "\n";
+  GameRecord rec;
+  rec.size = size;
+  rec.half_komi = half_komi;
+  rec.set_tag("Size", std::to_string(size));
+  rec.set_tag("Komi", komi_text(half_komi));
+  rec.set_tag("Player1", human == Color::White ? "you" : bot);
+  rec.set_tag("Player2", human == Color::Black ? "you" : bot);
+  if (!result.empty()) rec.set_tag("Result", result);
+  rec.moves = moves;
+  rec.comments.assign(moves.size(), "");
+  rec.result = result;
+  std::ofstream out(out_path);
+  out << to_ptn_game(rec);
+  std::cout << "saved " << out_path << "\n";
+  return 0;
+}
+
+}  // namespace bredon::cli
