@@ -5,7 +5,8 @@
 //
 // Players: `random`, `baseline[:playouts]` (MCTS with random rollouts), `heuristic[:playouts]`
 // (search with the heuristic evaluator), `<checkpoint>[:playouts]` (network + search; playouts
-// 0 plays the network's policy alone).
+// 0 plays the network's policy alone), `tei:<command line>` (any TEI engine, given --movetime ms
+// per move; its crashes, timeouts and illegal moves lose the game and are reported).
 #include <spdlog/spdlog.h>
 
 #include <cstdio>
@@ -22,6 +23,7 @@
 #include "selfplay/nn_evaluator.h"
 #include "selfplay/players.h"
 #include "selfplay/sprt.h"
+#include "selfplay/tei_client.h"
 
 namespace bredon::cli {
 namespace {
@@ -31,8 +33,12 @@ struct OwnedPlayer {
   std::unique_ptr<Player> player;
 };
 
-OwnedPlayer make_player(const std::string& spec, int size, uint64_t seed) {
+OwnedPlayer make_player(const std::string& spec, int size, int half_komi, int move_time_ms, uint64_t seed) {
   OwnedPlayer p;
+  if (spec.rfind("tei:", 0) == 0) {
+    p.player = std::make_unique<TeiClientPlayer>(spec.substr(4), size, half_komi, move_time_ms);
+    return p;
+  }
   std::string kind = spec;
   int playouts = -1;
   const size_t colon = spec.rfind(':');
@@ -75,12 +81,14 @@ int run_match(const std::vector<std::string>& argv) {
   const std::string sprt_spec = args.get("sprt", "");
   const uint64_t seed = static_cast<uint64_t>(args.get_int("seed", 1, 0, INT64_MAX));
   const int opening_plies = static_cast<int>(args.get_int("opening-plies", 2, 0, 20));
+  const int move_time_ms = static_cast<int>(args.get_int("movetime", 500, 1, 600000));
   args.reject_unused();
   double elo0 = 0, elo1 = 0;
   if (!sprt_spec.empty() && std::sscanf(sprt_spec.c_str(), "%lf,%lf", &elo0, &elo1) != 2)
     throw UsageError("--sprt wants elo0,elo1 (for instance 0,30)");
   configure_torch_threads(1);
-  OwnedPlayer a = make_player(a_spec, size, seed), b = make_player(b_spec, size, seed + 1);
+  OwnedPlayer a = make_player(a_spec, size, half_komi, move_time_ms, seed);
+  OwnedPlayer b = make_player(b_spec, size, half_komi, move_time_ms, seed + 1);
   std::ofstream out;
   if (!out_path.empty()) {
     out.open(out_path);

@@ -31,13 +31,22 @@ int play_game(Player& white, Player& black, int size, int half_komi, const std::
   }
   white.new_game(pos);
   black.new_game(pos);
+  int forfeit = 0;  // +1 white forfeits, -1 black forfeits
+  std::string forfeit_reason;
   while (!pos.game_over() && pos.ply() < max_plies) {
     Player& p = pos.side_to_move() == Color::White ? white : black;
-    const Move m = p.choose(pos);
-    pos.play_checked(m);
-    moves.push_back(m);
+    try {
+      // A player that crashes, times out or plays an illegal move loses the game.
+      const Move m = p.choose(pos);
+      pos.play_checked(m);
+      moves.push_back(m);
+    } catch (const std::exception& e) {
+      forfeit = pos.side_to_move() == Color::White ? 1 : -1;
+      forfeit_reason = std::string(pos.side_to_move() == Color::White ? "white" : "black") + " forfeits: " + e.what();
+      break;
+    }
   }
-  const int outcome = pos.game_over() ? result_sign(pos.result()) : 0;
+  const int outcome = forfeit ? -forfeit : pos.game_over() ? result_sign(pos.result()) : 0;
   if (ptn) {
     GameRecord rec;
     rec.size = size;
@@ -49,8 +58,10 @@ int play_game(Player& white, Player& black, int size, int half_komi, const std::
     rec.moves = moves;
     rec.comments.assign(moves.size(), "");
     if (!opening.empty()) rec.comments[opening.size() - 1] = "random opening";
-    rec.result = pos.game_over() ? result_string(pos.result()) : "1/2-1/2";
-    if (!pos.game_over() && !moves.empty()) rec.comments.back() = "adjudicated a draw at the move limit";
+    rec.result = forfeit ? (forfeit > 0 ? "0-1" : "1-0") : pos.game_over() ? result_string(pos.result()) : "1/2-1/2";
+    if (forfeit && !moves.empty()) rec.comments.back() = forfeit_reason;
+    if (!forfeit && !pos.game_over() && !moves.empty()) rec.comments.back() = "adjudicated a draw at the move limit";
+    if (forfeit && moves.empty()) rec.set_tag("Termination", forfeit_reason);
     rec.set_tag("Result", rec.result);
     *ptn = to_ptn_game(rec);
   }
