@@ -183,14 +183,16 @@ void Position::update_result_after(Move m, Color mover) {
     result_ = other == Color::White ? GameResult::WhiteRoad : GameResult::BlackRoad;
     return;
   }
+  result_ = flat_count_result();
+}
+
+GameResult Position::flat_count_result() const {
   const Reserves& w = reserves_[0];
   const Reserves& b = reserves_[1];
-  if (occupied() == board_ || (w.stones == 0 && w.caps == 0) || (b.stones == 0 && b.caps == 0)) {
-    const int diff = 2 * flat_count(Color::White) - 2 * flat_count(Color::Black) - half_komi_;
-    result_ = diff > 0 ? GameResult::WhiteFlats : diff < 0 ? GameResult::BlackFlats : GameResult::Draw;
-  } else {
-    result_ = GameResult::Ongoing;
-  }
+  if (occupied() != board_ && (w.stones || w.caps) && (b.stones || b.caps)) return GameResult::Ongoing;
+  // Full board or a player out of pieces: top flats count, komi goes to black.
+  const int diff = 2 * flat_count(Color::White) - 2 * flat_count(Color::Black) - half_komi_;
+  return diff > 0 ? GameResult::WhiteFlats : diff < 0 ? GameResult::BlackFlats : GameResult::Draw;
 }
 
 GameResult Position::compute_result(Color last_mover) const {
@@ -200,13 +202,7 @@ GameResult Position::compute_result(Color last_mover) const {
     return last_mover == Color::White ? GameResult::WhiteRoad : GameResult::BlackRoad;
   if (white_road) return GameResult::WhiteRoad;
   if (black_road) return GameResult::BlackRoad;
-  const Reserves& w = reserves_[0];
-  const Reserves& b = reserves_[1];
-  if (occupied() == board_ || (w.stones == 0 && w.caps == 0) || (b.stones == 0 && b.caps == 0)) {
-    const int diff = 2 * flat_count(Color::White) - 2 * flat_count(Color::Black) - half_komi_;
-    return diff > 0 ? GameResult::WhiteFlats : diff < 0 ? GameResult::BlackFlats : GameResult::Draw;
-  }
-  return GameResult::Ongoing;
+  return flat_count_result();
 }
 
 uint64_t Position::compute_key() const {

@@ -94,6 +94,8 @@ class Position {
  private:
   void refresh_top(Square s, PieceKind kind);
   void update_result_after(Move m, Color mover);
+  // The result when no road stands: a flat count if the game is over that way, else ongoing.
+  GameResult flat_count_result() const;
 
   int size_;
   int half_komi_;
