@@ -47,7 +47,8 @@ int run_bench(const std::vector<std::string>& argv) {
   if (what == "nn") return bench_nn(args);
   if (what == "selfplay") return bench_selfplay(args);
   if (what == "train") return bench_train(args);
-  throw UsageError("unknown benchmark '" + what + "' (known: perft, nn, selfplay, train)");
+  if (what == "tactics") return bench_tactics(args);
+  throw UsageError("unknown benchmark '" + what + "' (known: perft, nn, selfplay, train, tactics)");
 }
 
 }  // namespace bredon::cli

@@ -16,6 +16,8 @@ int bench_nn(Args& args);
 int bench_selfplay(Args& args);
 // `bredon bench train [--config <yaml>] [--seconds S]` (bench_train.cpp).
 int bench_train(Args& args);
+// `bredon bench tactics [--model <bot>] [--ms T]` (bench_tactics.cpp).
+int bench_tactics(Args& args);
 
 int run_selfplay(const std::vector<std::string>& args);
 int run_train(const std::vector<std::string>& args);

@@ -42,6 +42,8 @@ void print_usage() {
       "        self-play network evaluations/s against the raw network at the same batch size\n"
       "  bench train [--config <yaml>] [--seconds S]\n"
       "        training samples/s against the raw forward+backward step of the same network\n"
+      "  bench tactics [--model <bot file>] [--ms T] [--dir DIR]\n"
+      "        the shared tactical positions through the bot, T ms each\n"
       "  bench nn --config <yaml> [--batches 1,2,..] [--threads 1,2] [--seconds S]\n"
       "        raw network positions/s and GFLOP/s against the machine's peak\n",
       stdout);

@@ -5,7 +5,11 @@
 #include <string>
 #include <vector>
 
+#include "selfplay/tactics_suite.h"
+
 namespace bredon::testing {
+
+using bredon::TacticsEntry;
 
 // The shared folder: $BREDON_SHARED if set, else the path CMake was configured with.
 std::string shared_dir();
@@ -22,15 +26,7 @@ struct PerftRow {
 };
 std::vector<PerftRow> perft_rows();
 
-struct TacticsEntry {
-  std::string id;
-  int size = 0;
-  int half_komi = 0;
-  std::string tps;
-  std::vector<std::string> answers;  // "moves_ptn" or "good_moves_ptn"
-  std::vector<std::string> bad_moves;
-};
-// Every entry of one reference/tactics/*.jsonl file (a minimal reader for their flat objects).
+// Every entry of one reference/tactics/*.jsonl file.
 std::vector<TacticsEntry> tactics(const std::string& file_name);
 
 }  // namespace bredon::testing

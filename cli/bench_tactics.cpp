@@ -1,0 +1,66 @@
+// `bredon bench tactics [--model <bot file>] [--ms 1000] [--dir ../shared/reference/tactics]`:
+// every tactical position through the bot's own thinking (the `tei` hard level) with a time
+// limit per position; a position counts as solved when the move is one of the accepted answers
+// (or, for avoid-only entries, none of the bad moves).
+#include <cstdio>
+#include <filesystem>
+
+#include "cli/args.h"
+#include "cli/commands.h"
+#include "core/tps.h"
+#include "model/checkpoint.h"
+#include "selfplay/bot_search.h"
+#include "selfplay/heuristic_evaluator.h"
+#include "selfplay/nn_evaluator.h"
+#include "selfplay/tactics_suite.h"
+
+namespace bredon::cli {
+
+int bench_tactics(Args& args) {
+  const std::string model_path = args.get("model", "");
+  const int64_t ms = args.get_int("ms", 1000, 1, 600000);
+  const std::string dir = args.get("dir", "../shared/reference/tactics");
+  args.reject_unused();
+  configure_torch_threads(0);
+  TakNet net{nullptr};
+  int net_size = 0;
+  if (!model_path.empty()) {
+    LoadedCheckpoint ck = load_checkpoint(model_path);
+    net = ck.net;
+    net->eval();
+    net_size = ck.meta.size;
+  }
+  std::vector<std::string> files;
+  for (const auto& e : std::filesystem::directory_iterator(dir))
+    if (e.path().extension() == ".jsonl") files.push_back(e.path().string());
+  std::sort(files.begin(), files.end());
+  if (files.empty()) throw UsageError("no *.jsonl files in --dir " + dir);
+  int total_solved = 0, total = 0;
+  for (const std::string& file : files) {
+    int solved = 0, count = 0, skipped = 0;
+    for (const TacticsEntry& t : read_tactics(file)) {
+      if (t.answers.empty() && t.bad_moves.empty()) {
+        ++skipped;  // nothing to check (every move loses)
+        continue;
+      }
+      const Position pos = parse_tps(t.tps, t.half_komi);
+      std::unique_ptr<Evaluator> eval;
+      if (net && net_size == pos.size()) eval = std::make_unique<NetworkEvaluator>(net);
+      else eval = std::make_unique<HeuristicEvaluator>();
+      const Move m = think(pos, *eval, Level::Hard, ms, -1, nullptr, 1, nullptr);
+      bool ok = t.answers.empty();
+      for (const auto& a : t.answers) ok = ok || parse_ptn_move(a, pos.size()) == m;
+      for (const auto& b : t.bad_moves) ok = ok && parse_ptn_move(b, pos.size()) != m;
+      ++count;
+      solved += ok;
+    }
+    std::printf("tactics %s: solved %d of %d (%d without an answer skipped)\n",
+                std::filesystem::path(file).filename().string().c_str(), solved, count, skipped);
+    total_solved += solved;
+    total += count;
+  }
+  std::printf("tactics_solved %d of %d at %lld ms each\n", total_solved, total, static_cast<long long>(ms));
+  return 0;
+}
+
+}  // namespace bredon::cli
