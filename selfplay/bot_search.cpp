@@ -29,8 +29,9 @@ int centipawns(float value) {
 Move think(const Position& pos, Evaluator& evaluator, Level level, int64_t time_ms, int64_t nodes,
            const std::atomic<bool>* stop, uint64_t seed, const std::function<void(const ThinkInfo&)>& on_info) {
   using Clock = std::chrono::steady_clock;
-  if (level == Level::Medium) nodes = nodes < 0 ? 64 : std::min<int64_t>(nodes, 64);
-  if (level == Level::Easy) nodes = 1;
+  // Easy and medium look at one evaluation only (plus immediate wins, which the search proves
+  // at the root): medium plays the policy's favourite, easy samples from the softened policy.
+  if (level != Level::Hard) nodes = 1;
   const auto start = Clock::now();
   auto ms = [&] { return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count(); };
   SearchConfig cfg;
