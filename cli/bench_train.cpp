@@ -66,27 +66,29 @@ int bench_train(Args& args) {
     for (auto& p : picks) p = &records[rng() % records.size()];
   };
 
-  // Raw: one fixed batch, forward + backward + optimiser step only.
+  // Raw: one fixed batch, forward + backward + optimiser step only. Real: sample, augment and
+  // encode a fresh batch, then the same step. The two alternate step by step so that a busy,
+  // shared machine slows both alike.
   pick();
   const TrainingBatch fixed = make_training_batch(picks, n, cfg.game.half_komi, rng);
   learner.step(fixed);
-  int raw_steps = 0;
-  auto start = std::chrono::steady_clock::now();
-  while (seconds_since(start) < seconds / 2 || raw_steps < 3) {
-    learner.step(fixed);
-    ++raw_steps;
-  }
-  const double raw = static_cast<double>(raw_steps) * b / seconds_since(start);
-
-  // Real: sample, augment, encode, then the same step.
+  double raw_seconds = 0, real_seconds = 0;
+  TrainingBatch reused;
   int steps = 0;
-  start = std::chrono::steady_clock::now();
-  while (seconds_since(start) < seconds / 2 || steps < 3) {
+  const auto start = std::chrono::steady_clock::now();
+  while (seconds_since(start) < seconds || steps < 3) {
+    auto t = std::chrono::steady_clock::now();
+    learner.step(fixed);
+    raw_seconds += seconds_since(t);
+    t = std::chrono::steady_clock::now();
     pick();
-    learner.step(make_training_batch(picks, n, cfg.game.half_komi, rng));
+    fill_training_batch(reused, picks, n, cfg.game.half_komi, rng);
+    learner.step(reused);
+    real_seconds += seconds_since(t);
     ++steps;
   }
-  const double real = static_cast<double>(steps) * b / seconds_since(start);
+  const double raw = static_cast<double>(steps) * b / raw_seconds;
+  const double real = static_cast<double>(steps) * b / real_seconds;
   std::printf("train %dx%d batch %d threads %d: %.0f samples/s (raw step %.0f samples/s)\n", n, n, b,
               cfg.train.threads, real, raw);
   std::printf("train_vs_raw_ratio %.3f\n", real / raw);

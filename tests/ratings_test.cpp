@@ -86,7 +86,8 @@ namespace {
 
 TEST(Sprt, DecidesClearCasesAndWaitsOnCloseOnes) {
   EXPECT_EQ(sprt(80, 0, 20, 0, 50).verdict, 1);    // ~+240 Elo: H1
-  EXPECT_EQ(sprt(45, 10, 45, 0, 50).verdict, -1);  // even: H0
+  EXPECT_EQ(sprt(135, 30, 135, 0, 50).verdict, -1);  // even over 300 games: H0
+  EXPECT_EQ(sprt(45, 10, 45, 0, 50).verdict, 0);     // even over 100 games: not yet
   EXPECT_EQ(sprt(6, 2, 4, 0, 50).verdict, 0);      // too few games to tell
   const SprtResult s = sprt(6, 2, 4, 0, 50);
   EXPECT_NEAR(s.upper, std::log(0.95 / 0.05), 1e-12);

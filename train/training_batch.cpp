@@ -9,16 +9,27 @@ namespace bredon {
 
 TrainingBatch make_training_batch(const std::vector<const PositionRecord*>& records, int size, int half_komi,
                                   std::mt19937_64& rng) {
+  TrainingBatch t;
+  fill_training_batch(t, records, size, half_komi, rng);
+  return t;
+}
+
+void fill_training_batch(TrainingBatch& t, const std::vector<const PositionRecord*>& records, int size, int half_komi,
+                         std::mt19937_64& rng) {
   const int64_t b = static_cast<int64_t>(records.size());
   const int area = size * size, actions = action_count(size), channels = input_channels(size);
-  TrainingBatch t;
-  t.planes = torch::zeros({b, channels, size, size});
-  t.policy = torch::zeros({b, actions});
-  t.full = torch::zeros({b});
-  t.wdl = torch::zeros({b}, torch::kInt64);
-  t.margin = torch::zeros({b});
-  t.moves_left = torch::zeros({b});
-  t.ownership = torch::zeros({b, size, size});
+  if (!t.planes.defined() || t.planes.size(0) != b || t.planes.size(2) != size) {
+    t.planes = torch::zeros({b, channels, size, size});
+    t.policy = torch::zeros({b, actions});
+    t.full = torch::zeros({b});
+    t.wdl = torch::zeros({b}, torch::kInt64);
+    t.margin = torch::zeros({b});
+    t.moves_left = torch::zeros({b});
+    t.ownership = torch::zeros({b, size, size});
+  } else {
+    t.policy.zero_();
+    t.full.zero_();
+  }
   float* planes = t.planes.data_ptr<float>();
   float* policy = t.policy.data_ptr<float>();
   float* full = t.full.data_ptr<float>();
@@ -44,7 +55,6 @@ TrainingBatch make_training_batch(const std::vector<const PositionRecord*>& reco
       own[i * area + row_of(t_sq) * size + column_of(t_sq)] = static_cast<float>(r.ownership[static_cast<size_t>(sq)]);
     }
   }
-  return t;
 }
 
 }  // namespace bredon

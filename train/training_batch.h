@@ -22,5 +22,9 @@ struct TrainingBatch {
 
 TrainingBatch make_training_batch(const std::vector<const PositionRecord*>& records, int size, int half_komi,
                                   std::mt19937_64& rng);
+// The same into `batch`, reusing its tensors when the shapes match: fresh ~1 MB tensors every
+// step cost page faults that measured ~20% of a small network's step.
+void fill_training_batch(TrainingBatch& batch, const std::vector<const PositionRecord*>& records, int size,
+                         int half_komi, std::mt19937_64& rng);
 
 }  // namespace bredon

@@ -241,9 +241,10 @@ int run_training(const TrainOptions& options) {
     if (static_cast<int>(window.size()) >= cfg.train.min_positions) {
       configure_torch_threads(cfg.train.threads);
       std::vector<const PositionRecord*> records(static_cast<size_t>(cfg.train.batch_size));
+      TrainingBatch batch;
       while (owed() >= cfg.train.batch_size && !g_interrupted) {
         for (auto& r : records) r = &window.sample(rng);
-        const TrainingBatch batch = make_training_batch(records, n, cfg.game.half_komi, rng);
+        fill_training_batch(batch, records, n, cfg.game.half_komi, rng);
         const LossStats s = learner.step(batch);
         sum.policy += s.policy;
         sum.value += s.value;
