@@ -109,6 +109,18 @@ std::vector<Move> legal_moves(const Position& pos) {
   return moves;
 }
 
+int immediate_win_index(const Position& pos, const std::vector<Move>& moves) {
+  Position p = pos;
+  const int win = pos.side_to_move() == Color::White ? 1 : -1;
+  for (size_t i = 0; i < moves.size(); ++i) {
+    const UndoRecord u = p.play(moves[i]);
+    const bool won = result_sign(p.result()) == win;
+    p.undo(u);
+    if (won) return static_cast<int>(i);
+  }
+  return -1;
+}
+
 int count_moves(const Position& pos) {
   if (pos.game_over()) return 0;
   const int empty = popcount(pos.board() & ~pos.occupied());

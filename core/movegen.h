@@ -12,6 +12,10 @@ namespace bredon {
 void generate_moves(const Position& pos, std::vector<Move>& out);
 std::vector<Move> legal_moves(const Position& pos);
 
+// Index in `moves` (legal moves of `pos`) of the first one that wins on the spot for the side
+// to move, or -1. Plays each move, so callers filter out positions where no win is possible.
+int immediate_win_index(const Position& pos, const std::vector<Move>& moves);
+
 // Number of legal moves, computed from precomputed spread counts without listing them.
 int count_moves(const Position& pos);
 

@@ -10,15 +10,7 @@ bool HeuristicEvaluator::has_immediate_win(const Position& pos) {
   // Only positions where the mover has enough road pieces nearby are worth the move loop.
   const Color me = pos.side_to_move();
   if (popcount(pos.tops(me)) + 1 < pos.size()) return false;
-  Position p = pos;
-  const int win = me == Color::White ? 1 : -1;
-  for (Move m : legal_moves(pos)) {
-    const UndoRecord u = p.play(m);
-    const bool won = result_sign(p.result()) == win;
-    p.undo(u);
-    if (won) return true;
-  }
-  return false;
+  return immediate_win_index(pos, legal_moves(pos)) >= 0;
 }
 
 float HeuristicEvaluator::value_of(const Position& pos) {

@@ -224,17 +224,10 @@ void Search::expand(uint32_t node, const EvalResult& result) {
   for (Bitboard b = leaf_pos_.tops(me); b; b &= b - 1) tallest = std::max(tallest, leaf_pos_.height(lowest_square(b)));
   const bool road_possible = popcount(leaf_pos_.road_pieces(me)) + std::min(tallest, leaf_pos_.size()) >= leaf_pos_.size();
   if (!road_possible && empty > leaf_pos_.size() && r.stones + r.caps > 1) return;
-  const int win = me == Color::White ? 1 : -1;
-  Position p = leaf_pos_;
-  for (size_t i = 0; i < leaf_moves_.size(); ++i) {
-    const UndoRecord u = p.play(leaf_moves_[i]);
-    const bool won = result_sign(p.result()) == win;
-    p.undo(u);
-    if (won) {
-      nodes_[first + i].set_proven(Proven::MoverWins);
-      nodes_[node].set_proven(Proven::MoverLoses);
-      return;
-    }
+  const int win = immediate_win_index(leaf_pos_, leaf_moves_);
+  if (win >= 0) {
+    nodes_[first + static_cast<uint32_t>(win)].set_proven(Proven::MoverWins);
+    nodes_[node].set_proven(Proven::MoverLoses);
   }
 }
 

@@ -12,7 +12,6 @@
 #include <sstream>
 
 #include "model/checkpoint.h"
-#include "selfplay/heuristic_evaluator.h"
 #include "selfplay/match.h"
 #include "selfplay/nn_evaluator.h"
 #include "selfplay/players.h"
