@@ -1,5 +1,7 @@
 #include "train/training_batch.h"
 
+#include <algorithm>
+
 #include "core/tps.h"
 #include "model/action_index.h"
 #include "model/encoding.h"
@@ -27,8 +29,10 @@ void fill_training_batch(TrainingBatch& t, const std::vector<const PositionRecor
     t.moves_left = torch::zeros({b});
     t.ownership = torch::zeros({b, size, size});
   } else {
-    t.policy.zero_();
-    t.full.zero_();
+    // Plain memory writes, not torch ops: this may run on a prefetch thread beside a training
+    // step, and torch ops here would start a second set of intra-op threads.
+    std::fill_n(t.policy.data_ptr<float>(), t.policy.numel(), 0.0f);
+    std::fill_n(t.full.data_ptr<float>(), t.full.numel(), 0.0f);
   }
   float* planes = t.planes.data_ptr<float>();
   float* policy = t.policy.data_ptr<float>();

@@ -17,6 +17,7 @@
 #include "selfplay/players.h"
 #include "selfplay/ratings.h"
 #include "selfplay/selfplay_pool.h"
+#include "train/batch_prefetcher.h"
 #include "train/learner.h"
 #include "train/replay_window.h"
 
@@ -239,12 +240,11 @@ int run_training(const TrainOptions& options) {
     int steps_done = 0;
     if (static_cast<int>(window.size()) >= cfg.train.min_positions) {
       configure_torch_threads(cfg.train.threads);
-      std::vector<const PositionRecord*> records(static_cast<size_t>(cfg.train.batch_size));
-      TrainingBatch batch;
+      // The window does not change until the prefetcher is gone at the end of this block.
+      BatchPrefetcher prefetcher([&](std::mt19937_64& r) -> const PositionRecord& { return window.sample(r); },
+                                 cfg.train.batch_size, n, cfg.game.half_komi, rng());
       while (owed() >= cfg.train.batch_size && !g_interrupted) {
-        for (auto& r : records) r = &window.sample(rng);
-        fill_training_batch(batch, records, n, cfg.game.half_komi, rng);
-        const LossStats s = learner.step(batch);
+        const LossStats s = learner.step(prefetcher.next());
         sum.policy += s.policy;
         sum.value += s.value;
         sum.margin += s.margin;

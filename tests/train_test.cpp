@@ -1,0 +1,123 @@
+// Training batches, their prefetcher and the learner.
+#include <gtest/gtest.h>
+
+#include <stdexcept>
+
+#include "core/movegen.h"
+#include "core/tps.h"
+#include "model/action_index.h"
+#include "train/batch_prefetcher.h"
+#include "train/learner.h"
+
+namespace bredon {
+namespace {
+
+// Positions of one random game, each with a policy target spread over a few legal moves.
+std::vector<PositionRecord> game_records(int size, uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::vector<PositionRecord> out;
+  std::vector<Move> moves;
+  Position pos(size);
+  while (!pos.game_over()) {
+    generate_moves(pos, moves);
+    PositionRecord r;
+    r.tps = to_tps(pos);
+    r.full_search = static_cast<uint8_t>(out.size() % 3 != 0);
+    r.result = static_cast<int8_t>(static_cast<int>(out.size() % 3) - 1);
+    r.flat_margin = 2;
+    r.moves_left = 7;
+    r.ownership.assign(static_cast<size_t>(size * size), static_cast<int8_t>(out.size() % 2 ? 1 : -1));
+    for (size_t k = 0; k < moves.size() && k < 3; ++k) {
+      r.policy_actions.push_back(action_of(moves[k], size));
+      r.policy_probs.push_back(k == 0 ? 0.5f : 0.25f);
+    }
+    out.push_back(std::move(r));
+    pos.play(moves[rng() % moves.size()]);
+  }
+  return out;
+}
+
+void expect_equal(const TrainingBatch& a, const TrainingBatch& b) {
+  EXPECT_TRUE(torch::equal(a.planes, b.planes));
+  EXPECT_TRUE(torch::equal(a.policy, b.policy));
+  EXPECT_TRUE(torch::equal(a.full, b.full));
+  EXPECT_TRUE(torch::equal(a.wdl, b.wdl));
+  EXPECT_TRUE(torch::equal(a.margin, b.margin));
+  EXPECT_TRUE(torch::equal(a.moves_left, b.moves_left));
+  EXPECT_TRUE(torch::equal(a.ownership, b.ownership));
+}
+
+TrainingBatch clone(const TrainingBatch& b) {
+  return {b.planes.clone(), b.policy.clone(), b.full.clone(), b.wdl.clone(),
+          b.margin.clone(), b.moves_left.clone(), b.ownership.clone()};
+}
+
+TEST(TrainingBatch, PolicyTargetsKeepTheirMassUnderEverySymmetry) {
+  const auto records = game_records(5, 3);
+  std::vector<const PositionRecord*> picks;
+  for (const auto& r : records) picks.push_back(&r);
+  std::mt19937_64 rng(5);
+  const TrainingBatch t = make_training_batch(picks, 5, 0, rng);
+  for (size_t i = 0; i < records.size(); ++i) {
+    const float mass = t.policy[static_cast<int64_t>(i)].sum().item<float>();
+    EXPECT_FLOAT_EQ(mass, records[i].full_search ? 1.0f : 0.0f) << "record " << i;
+    EXPECT_EQ(t.full[static_cast<int64_t>(i)].item<float>(), records[i].full_search ? 1.0f : 0.0f);
+    EXPECT_EQ(t.wdl[static_cast<int64_t>(i)].item<int64_t>(), records[i].result > 0 ? 0 : records[i].result == 0 ? 1 : 2);
+  }
+}
+
+TEST(BatchPrefetcher, GivesTheBatchesAnInlineFillGivesWithTheSameGenerator) {
+  const auto records = game_records(4, 11);
+  auto sampler = [&](std::mt19937_64& r) -> const PositionRecord& { return records[r() % records.size()]; };
+  BatchPrefetcher prefetcher(sampler, 16, 4, 4, 99);
+  std::mt19937_64 rng(99);
+  std::vector<const PositionRecord*> picks(16);
+  TrainingBatch inline_batch;
+  for (int k = 0; k < 4; ++k) {
+    for (auto& p : picks) p = &sampler(rng);
+    fill_training_batch(inline_batch, picks, 4, 4, rng);
+    const TrainingBatch& got = prefetcher.next();
+    const TrainingBatch held = clone(got);
+    expect_equal(got, inline_batch);
+    // The next batch is prepared in the other buffer: the one handed out stays as it was.
+    prefetcher.wait_ready();
+    expect_equal(got, held);
+  }
+}
+
+TEST(BatchPrefetcher, ASamplerErrorReachesTheCaller) {
+  BatchPrefetcher prefetcher([](std::mt19937_64&) -> const PositionRecord& { throw std::runtime_error("window is empty"); },
+                             8, 4, 0, 1);
+  try {
+    prefetcher.next();
+    FAIL() << "expected the sampler's error";
+  } catch (const std::runtime_error& e) {
+    EXPECT_STREQ(e.what(), "window is empty");
+  }
+}
+
+TEST(Learner, StepsOnOneBatchLowerItsLoss) {
+  torch::manual_seed(3);
+  ModelConfig m;
+  m.blocks = 1;
+  m.channels = 16;
+  m.policy_channels = 8;
+  m.value_channels = 8;
+  m.value_hidden = 16;
+  TrainConfig tc;
+  tc.lr_warmup_steps = 0;
+  Learner learner(TakNet(4, m), tc);
+  const auto records = game_records(4, 5);
+  std::vector<const PositionRecord*> picks;
+  for (const auto& r : records) picks.push_back(&r);
+  std::mt19937_64 rng(1);
+  const TrainingBatch batch = make_training_batch(picks, 4, 0, rng);
+  const double first = learner.step(batch).total;
+  double last = first;
+  for (int i = 0; i < 40; ++i) last = learner.step(batch).total;
+  EXPECT_LT(last, 0.7 * first);
+  EXPECT_EQ(learner.steps(), 41);
+}
+
+}  // namespace
+}  // namespace bredon
