@@ -18,8 +18,10 @@
 #include "selfplay/ratings.h"
 #include "selfplay/selfplay_pool.h"
 #include "train/batch_prefetcher.h"
+#include "train/checkpoint_evaluation.h"
 #include "train/learner.h"
 #include "train/replay_window.h"
+#include "train/run_files.h"
 
 namespace bredon {
 namespace fs = std::filesystem;
@@ -29,31 +31,6 @@ std::atomic<bool> g_interrupted{false};
 extern "C" void on_interrupt(int) { g_interrupted = true; }
 
 using Clock = std::chrono::steady_clock;
-
-std::string read_text(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-// Writes a whole file atomically (temporary name, then rename).
-void write_text_atomic(const std::string& path, const std::string& text) {
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::trunc);
-    out << text;
-    out.flush();
-    if (!out) throw std::runtime_error("cannot write " + tmp);
-  }
-  fs::rename(tmp, path);
-}
-
-void append_line(const std::string& path, const std::string& line) {
-  std::ofstream out(path, std::ios::app);
-  out << line << "\n";
-  out.flush();
-}
 
 void copy_weights(TakNet& from, TakNet& to) {
   torch::NoGradGuard no_grad;
@@ -80,51 +57,6 @@ CheckpointMeta make_meta(const RunConfig& cfg, int64_t step, const Counters& c) 
   m.extra["samples_trained"] = std::to_string(c.samples_trained);
   m.extra["elapsed_seconds"] = std::to_string(c.elapsed_seconds);
   return m;
-}
-
-// Score of `a` against `b`, appended to the results file.
-MatchResult evaluate_pair(Player& a, Player& b, const RunConfig& cfg, uint64_t seed, const std::string& results_path,
-                          int64_t iteration) {
-  MatchConfig mc;
-  mc.size = cfg.game.size;
-  mc.half_komi = cfg.game.half_komi;
-  mc.games = cfg.eval.games;
-  mc.seed = seed;
-  const MatchResult r = play_match(a, b, mc);
-  char line[512];
-  std::snprintf(line, sizeof line, "{\"iteration\": %lld, \"a\": \"%s\", \"b\": \"%s\", \"wins\": %d, \"draws\": %d, \"losses\": %d}",
-                static_cast<long long>(iteration), a.name().c_str(), b.name().c_str(), r.wins, r.draws, r.losses);
-  append_line(results_path, line);
-  return r;
-}
-
-std::vector<PairResult> read_results(const std::string& path) {
-  std::vector<PairResult> out;
-  std::ifstream in(path);
-  std::string line;
-  auto field = [](const std::string& l, const std::string& key) {
-    const size_t k = l.find("\"" + key + "\": ");
-    if (k == std::string::npos) return std::string();
-    size_t i = k + key.size() + 4;
-    if (l[i] == '"') {
-      const size_t e = l.find('"', i + 1);
-      return l.substr(i + 1, e - i - 1);
-    }
-    size_t e = i;
-    while (e < l.size() && l[e] != ',' && l[e] != '}') ++e;
-    return l.substr(i, e - i);
-  };
-  while (std::getline(in, line)) {
-    if (line.empty()) continue;
-    try {
-      PairResult r{field(line, "a"), field(line, "b"), std::stoi(field(line, "wins")), std::stoi(field(line, "draws")),
-                   std::stoi(field(line, "losses"))};
-      out.push_back(r);
-    } catch (const std::exception&) {
-      spdlog::warn("{}: skipping a malformed line (a run killed while writing it?)", path);
-    }
-  }
-  return out;
 }
 
 }  // namespace
@@ -271,39 +203,30 @@ int run_training(const TrainOptions& options) {
     std::string elo_text = "null", elo_err = "null", vs_random = "null", vs_baseline = "null";
     const bool last = !budget_left();
     if (cfg.eval.every_iterations > 0 && (iteration % cfg.eval.every_iterations == 0 || last) && steps_done > 0) {
+      const auto eval_start = Clock::now();
       const std::string name = "iter_" + std::to_string(iteration);
       const std::string path = dir + "/checkpoints/" + name + ".ckpt";
       save_checkpoint(path, net, make_meta(cfg, learner.steps(), counters));
-      NetworkEvaluator net_eval(infer);
-      SearchConfig eval_search = cfg.search;
-      SearchPlayer me(name, net_eval, eval_search, cfg.eval.simulations, 1);
-      RandomPlayer random(iteration);
-      RolloutEvaluator rollouts(static_cast<uint64_t>(iteration));
-      SearchConfig baseline_search;
-      baseline_search.algorithm = SearchAlgorithm::Puct;
-      SearchPlayer baseline("baseline_rollout_mcts", rollouts, baseline_search, cfg.eval.baseline_rollouts, 2);
-      const uint64_t seed = static_cast<uint64_t>(iteration) * 31;
-      const MatchResult r1 = evaluate_pair(me, random, cfg, seed, results_path, iteration);
-      const MatchResult r2 = evaluate_pair(me, baseline, cfg, seed + 1, results_path, iteration);
+      // Newest earlier checkpoints first.
+      const std::vector<std::string> previous(
+          ladder.rbegin(), ladder.rbegin() + std::min<std::ptrdiff_t>(cfg.eval.previous_checkpoints,
+                                                                      static_cast<std::ptrdiff_t>(ladder.size())));
+      const CheckpointEvaluation ev =
+          evaluate_checkpoint(name, infer, previous, cfg, iteration, results_path, cfg.selfplay.workers);
+      const MatchResult& r1 = ev.vs_random;
+      const MatchResult& r2 = ev.vs_baseline;
       vs_random = std::to_string(r1.score());
       vs_baseline = std::to_string(r2.score());
-      for (int k = 0; k < cfg.eval.previous_checkpoints && k < static_cast<int>(ladder.size()); ++k) {
-        const std::string& prev = ladder[ladder.size() - 1 - static_cast<size_t>(k)];
-        LoadedCheckpoint old = load_checkpoint(prev, n);
-        old.net->eval();
-        NetworkEvaluator old_eval(old.net);
-        SearchPlayer them(fs::path(prev).stem().string(), old_eval, eval_search, cfg.eval.simulations, 3);
-        evaluate_pair(me, them, cfg, seed + 2 + static_cast<uint64_t>(k), results_path, iteration);
-      }
       ladder.push_back(path);
-      const auto ratings = fit_ratings({"random", "baseline_rollout_mcts"}, read_results(results_path));
+      const auto ratings = fit_ratings(rating_anchors(), read_results(results_path));
       write_text_atomic(dir + "/ratings.json", ratings_json(ratings) + "\n");
       for (const auto& r : ratings)
         if (r.player == name) {
           elo_text = std::to_string(r.elo);
           elo_err = std::to_string(r.stderr_elo);
         }
-      spdlog::info("evaluation of {}: vs random {}-{}-{}, vs baseline {}-{}-{}, Elo {} +- {}", name, r1.wins, r1.draws,
+      spdlog::info("evaluation of {} ({:.1f} s): vs random {}-{}-{}, vs baseline {}-{}-{}, Elo {} +- {}", name,
+                   std::chrono::duration<double>(Clock::now() - eval_start).count(), r1.wins, r1.draws,
                    r1.losses, r2.wins, r2.draws, r2.losses, elo_text, elo_err);
     }
 
@@ -345,7 +268,7 @@ int run_training(const TrainOptions& options) {
   spdlog::info("{}: {} iterations, {} training steps, {} games, {:.1f} min. Bot: {}/bot.ckpt{}",
                g_interrupted ? "interrupted" : "budget spent", counters.iteration, learner.steps(), window.total_games(),
                counters.elapsed_seconds / 60, dir, g_interrupted ? " (run the same command to resume)" : "");
-  if (fs::exists(dir + "/ratings.json")) spdlog::info("ratings:\n{}", ratings_table(fit_ratings({"random", "baseline_rollout_mcts"}, read_results(results_path))));
+  if (fs::exists(dir + "/ratings.json")) spdlog::info("ratings:\n{}", ratings_table(fit_ratings(rating_anchors(), read_results(results_path))));
   return 0;
 }
 

@@ -1,0 +1,126 @@
+#include "train/checkpoint_evaluation.h"
+
+#include <spdlog/spdlog.h>
+
+#include <atomic>
+#include <cstdio>
+#include <exception>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <memory>
+#include <thread>
+
+#include "model/checkpoint.h"
+#include "selfplay/nn_evaluator.h"
+#include "selfplay/players.h"
+#include "train/run_files.h"
+
+namespace bredon {
+namespace {
+
+struct Pairing {
+  std::string opponent;
+  uint64_t seed;
+  std::function<MatchResult(Player& me, const MatchConfig& mc)> play;
+  MatchResult result;
+  std::exception_ptr error;
+};
+
+}  // namespace
+
+CheckpointEvaluation evaluate_checkpoint(const std::string& name, TakNet net, const std::vector<std::string>& previous,
+                                         const RunConfig& cfg, int64_t iteration, const std::string& results_path,
+                                         int threads) {
+  const int n = cfg.game.size;
+  const uint64_t seed = static_cast<uint64_t>(iteration) * 31;
+  std::vector<Pairing> pairings;
+  pairings.push_back({rating_anchors()[0], seed, [&](Player& me, const MatchConfig& mc) {
+                        RandomPlayer random(static_cast<uint64_t>(iteration));
+                        return play_match(me, random, mc);
+                      }, {}, nullptr});
+  pairings.push_back({rating_anchors()[1], seed + 1, [&](Player& me, const MatchConfig& mc) {
+                        RolloutEvaluator rollouts(static_cast<uint64_t>(iteration));
+                        SearchConfig baseline_search;
+                        baseline_search.algorithm = SearchAlgorithm::Puct;
+                        SearchPlayer baseline(rating_anchors()[1], rollouts, baseline_search,
+                                              cfg.eval.baseline_rollouts, 2);
+                        return play_match(me, baseline, mc);
+                      }, {}, nullptr});
+  for (size_t k = 0; k < previous.size(); ++k) {
+    const std::string path = previous[k];
+    pairings.push_back({std::filesystem::path(path).stem().string(), seed + 2 + k, [&, path](Player& me, const MatchConfig& mc) {
+                          LoadedCheckpoint old = load_checkpoint(path, n);
+                          old.net->eval();
+                          NetworkEvaluator old_eval(old.net);
+                          SearchPlayer them(std::filesystem::path(path).stem().string(), old_eval, cfg.search,
+                                            cfg.eval.simulations, 3);
+                          return play_match(me, them, mc);
+                        }, {}, nullptr});
+  }
+
+  std::atomic<size_t> next{0};
+  auto work = [&] {
+    for (size_t i = next++; i < pairings.size(); i = next++) {
+      Pairing& p = pairings[i];
+      try {
+        NetworkEvaluator mine(net);
+        SearchPlayer me(name, mine, cfg.search, cfg.eval.simulations, 1);
+        MatchConfig mc;
+        mc.size = n;
+        mc.half_komi = cfg.game.half_komi;
+        mc.games = cfg.eval.games;
+        mc.seed = p.seed;
+        p.result = p.play(me, mc);
+      } catch (...) {
+        p.error = std::current_exception();
+      }
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int t = 1; t < threads && t < static_cast<int>(pairings.size()); ++t) pool.emplace_back(work);
+  work();
+  for (auto& t : pool) t.join();
+
+  for (const Pairing& p : pairings) {
+    if (p.error) std::rethrow_exception(p.error);
+    char line[512];
+    std::snprintf(line, sizeof line,
+                  "{\"iteration\": %lld, \"a\": \"%s\", \"b\": \"%s\", \"wins\": %d, \"draws\": %d, \"losses\": %d}",
+                  static_cast<long long>(iteration), name.c_str(), p.opponent.c_str(), p.result.wins, p.result.draws,
+                  p.result.losses);
+    append_line(results_path, line);
+  }
+  return {pairings[0].result, pairings[1].result};
+}
+
+std::vector<PairResult> read_results(const std::string& path) {
+  std::vector<PairResult> out;
+  std::ifstream in(path);
+  std::string line;
+  auto field = [](const std::string& l, const std::string& key) {
+    const size_t k = l.find("\"" + key + "\": ");
+    if (k == std::string::npos) return std::string();
+    size_t i = k + key.size() + 4;
+    if (l[i] == '"') {
+      const size_t e = l.find('"', i + 1);
+      return l.substr(i + 1, e - i - 1);
+    }
+    size_t e = i;
+    while (e < l.size() && l[e] != ',' && l[e] != '}') ++e;
+    return l.substr(i, e - i);
+  };
+  while (std::getline(in, line)) {
+    if (line.empty()) continue;
+    try {
+      PairResult r{field(line, "a"), field(line, "b"), std::stoi(field(line, "wins")), std::stoi(field(line, "draws")),
+                   std::stoi(field(line, "losses"))};
+      out.push_back(r);
+    } catch (const std::exception&) {
+      spdlog::warn("{}: skipping a malformed line (a run killed while writing it?)", path);
+    }
+  }
+  return out;
+}
+
+}  // namespace bredon
