@@ -117,11 +117,12 @@ void Search::prepare_root_after_expansion() {
   const size_t n = root.num_children;
   search_visits_.assign(n, 0);
   if (config_.algorithm == SearchAlgorithm::Gumbel) {
-    gumbel_.assign(n, 0.0f);
+    root_logits_.assign(n, 0.0f);
     if (explore_) {
       std::uniform_real_distribution<double> uniform(1e-12, 1.0);
-      for (float& g : gumbel_) g = static_cast<float>(-std::log(-std::log(uniform(rng_))));
+      for (float& g : root_logits_) g = static_cast<float>(-std::log(-std::log(uniform(rng_))));
     }
+    for (size_t i = 0; i < n; ++i) root_logits_[i] += std::log(std::max(nodes_[root.first_child + i].prior, 1e-12f));
     considered_ = std::min(config_.gumbel_considered, static_cast<int>(n));
     visit_schedule_ = considered_visit_sequence(considered_, budget_);
   } else if (explore_ && n > 0) {
@@ -242,35 +243,49 @@ void Search::backup(float leaf_value) {
   if (path_.size() >= 2) ++search_visits_[path_[1] - nodes_[1].first_child];
 }
 
-std::vector<float> Search::completed_sigma(uint32_t node) const {
+Search::CompletedQ Search::completed_q(uint32_t node) const {
   const Node& n = nodes_[node];
-  const size_t k = n.num_children;
-  std::vector<float> q(k);
   double sum_visits = 0, sum_probs = 0, weighted = 0;
   uint32_t max_visits = 0;
-  for (size_t i = 0; i < k; ++i) {
+  float lo = std::numeric_limits<float>::max(), hi = std::numeric_limits<float>::lowest();
+  bool any_unvalued = false;
+  for (uint32_t i = 0; i < n.num_children; ++i) {
     const Node& c = nodes_[n.first_child + i];
     if (c.visits || c.proven() != Proven::Unknown) {
-      q[i] = c.q();
+      const float q = c.q();
       sum_visits += c.visits;
       sum_probs += std::max(c.prior, 1e-12f);
-      weighted += std::max(c.prior, 1e-12f) * q[i];
+      weighted += std::max(c.prior, 1e-12f) * q;
       max_visits = std::max(max_visits, c.visits);
+      lo = std::min(lo, q);
+      hi = std::max(hi, q);
+    } else {
+      any_unvalued = true;
     }
   }
+  CompletedQ out;
   // Unvisited moves get the mixed value: the network's value blended with the visited moves' Q
   // (mctx's qtransform_completed_by_mix_value).
-  const double mixed = sum_probs > 0 ? (n.raw_value + sum_visits * weighted / sum_probs) / (sum_visits + 1) : n.raw_value;
-  float lo = std::numeric_limits<float>::max(), hi = std::numeric_limits<float>::lowest();
-  for (size_t i = 0; i < k; ++i) {
-    const Node& c = nodes_[n.first_child + i];
-    if (!c.visits && c.proven() == Proven::Unknown) q[i] = static_cast<float>(mixed);
-    lo = std::min(lo, q[i]);
-    hi = std::max(hi, q[i]);
+  out.mixed = static_cast<float>(
+      sum_probs > 0 ? (n.raw_value + sum_visits * weighted / sum_probs) / (sum_visits + 1) : n.raw_value);
+  if (any_unvalued) {
+    lo = std::min(lo, out.mixed);
+    hi = std::max(hi, out.mixed);
   }
-  const float scale = (config_.gumbel_c_visit + static_cast<float>(max_visits)) * config_.gumbel_c_scale;
-  for (float& x : q) x = scale * (x - lo) / std::max(hi - lo, 1e-8f);
-  return q;
+  out.lo = lo;
+  out.range = std::max(hi - lo, 1e-8f);
+  out.scale = (config_.gumbel_c_visit + static_cast<float>(max_visits)) * config_.gumbel_c_scale;
+  return out;
+}
+
+void Search::completed_sigma(uint32_t node, std::vector<float>& sigma) const {
+  const Node& n = nodes_[node];
+  const CompletedQ cq = completed_q(node);
+  sigma.resize(n.num_children);
+  for (uint32_t i = 0; i < n.num_children; ++i) {
+    const Node& c = nodes_[n.first_child + i];
+    sigma[i] = cq.sigma(c.visits || c.proven() != Proven::Unknown ? c.q() : cq.mixed);
+  }
 }
 
 uint32_t Search::select_root_child() {
@@ -278,7 +293,7 @@ uint32_t Search::select_root_child() {
   if (config_.algorithm == SearchAlgorithm::Puct) return select_interior_child(1);
   for (uint32_t i = 0; i < root.num_children; ++i)
     if (nodes_[root.first_child + i].proven() == Proven::MoverWins) return root.first_child + i;
-  const std::vector<float> sigma = completed_sigma(1);
+  completed_sigma(1, sigma_);
   const int target = done_ < static_cast<int>(visit_schedule_.size()) ? visit_schedule_[static_cast<size_t>(done_)] : 0;
   int best = -1;
   float best_score = std::numeric_limits<float>::lowest();
@@ -287,7 +302,7 @@ uint32_t Search::select_root_child() {
       // First pass: only moves with the scheduled visit count (sequential halving).
       if (pass == 0 && static_cast<int>(search_visits_[i]) != target) continue;
       if (!selectable(root, root.first_child + i)) continue;
-      const float score = gumbel_[i] + std::log(std::max(nodes_[root.first_child + i].prior, 1e-12f)) + sigma[i];
+      const float score = root_logits_[i] + sigma_[i];
       if (score > best_score) {
         best_score = score;
         best = static_cast<int>(i);
@@ -303,19 +318,23 @@ uint32_t Search::select_interior_child(uint32_t node) const {
   for (uint32_t i = 0; i < n.num_children; ++i)
     if (nodes_[n.first_child + i].proven() == Proven::MoverWins) return n.first_child + i;
   if (config_.algorithm == SearchAlgorithm::Gumbel) {
-    const std::vector<float> sigma = completed_sigma(node);
-    std::vector<float> logits(n.num_children);
-    float top = std::numeric_limits<float>::lowest(), total_visits = 0;
+    // The improved policy softmax(log prior + sigma(completed Q)) as prior * exp(sigma - max
+    // sigma): unvisited children share one sigma, so this hot loop takes one exp per visited
+    // child and no logarithm.
+    const CompletedQ cq = completed_q(node);
+    const float top = cq.scale;  // no sigma exceeds it
+    const float unvisited_factor = std::exp(cq.sigma(cq.mixed) - top);
+    weights_.resize(n.num_children);
+    float z = 0, total_visits = 0;
     for (uint32_t i = 0; i < n.num_children; ++i) {
-      logits[i] = std::log(std::max(nodes_[n.first_child + i].prior, 1e-12f)) + sigma[i];
-      top = std::max(top, logits[i]);
-      total_visits += static_cast<float>(nodes_[n.first_child + i].visits);
+      const Node& c = nodes_[n.first_child + i];
+      const bool valued = c.visits || c.proven() != Proven::Unknown;
+      z += (weights_[i] = std::max(c.prior, 1e-12f) * (valued ? std::exp(cq.sigma(c.q()) - top) : unvisited_factor));
+      total_visits += static_cast<float>(c.visits);
     }
-    float z = 0;
-    for (float& l : logits) z += (l = std::exp(l - top));
     for (uint32_t i = 0; i < n.num_children; ++i) {
       if (!selectable(n, n.first_child + i)) continue;
-      const float score = logits[i] / z - static_cast<float>(nodes_[n.first_child + i].visits) / (1 + total_visits);
+      const float score = weights_[i] / z - static_cast<float>(nodes_[n.first_child + i].visits) / (1 + total_visits);
       if (score > best_score) {
         best_score = score;
         best = n.first_child + i;
@@ -359,14 +378,15 @@ Move Search::chosen_move() const {
   uint32_t best = 0;
   while (best + 1 < root.num_children && !selectable(root, root.first_child + best)) ++best;
   if (config_.algorithm == SearchAlgorithm::Gumbel) {
-    const std::vector<float> sigma = completed_sigma(1);
+    std::vector<float> sigma;
+    completed_sigma(1, sigma);
     uint32_t most = 0;
     for (uint32_t i = 0; i < root.num_children; ++i)
       if (selectable(root, root.first_child + i)) most = std::max(most, search_visits_[i]);
     float best_score = std::numeric_limits<float>::lowest();
     for (uint32_t i = 0; i < root.num_children; ++i) {
       if (search_visits_[i] != most || !selectable(root, root.first_child + i)) continue;
-      const float score = gumbel_[i] + std::log(std::max(nodes_[root.first_child + i].prior, 1e-12f)) + sigma[i];
+      const float score = root_logits_[i] + sigma[i];
       if (score > best_score) {
         best_score = score;
         best = i;
@@ -388,7 +408,8 @@ std::vector<std::pair<Move, float>> Search::policy_target() const {
   std::vector<std::pair<Move, float>> out;
   if (!root.expanded()) return out;
   if (config_.algorithm == SearchAlgorithm::Gumbel) {
-    const std::vector<float> sigma = completed_sigma(1);
+    std::vector<float> sigma;
+    completed_sigma(1, sigma);
     float top = std::numeric_limits<float>::lowest();
     std::vector<float> l(root.num_children);
     for (uint32_t i = 0; i < root.num_children; ++i) {

@@ -110,7 +110,14 @@ class Search {
   bool selectable(const Node& parent, uint32_t child) const;
   uint32_t select_root_child();
   uint32_t select_interior_child(uint32_t node) const;
-  std::vector<float> completed_sigma(uint32_t node) const;
+  // mctx's completed Q of a node's children, rescaled: sigma(q) = scale * (q - lo) / range.
+  struct CompletedQ {
+    float mixed = 0;  // the value given to children without one
+    float lo = 0, range = 1, scale = 0;
+    float sigma(float q) const { return scale * (q - lo) / range; }
+  };
+  CompletedQ completed_q(uint32_t node) const;
+  void completed_sigma(uint32_t node, std::vector<float>& sigma) const;
   int considered_visit_target() const;
   void prepare_root_after_expansion();
 
@@ -122,7 +129,7 @@ class Search {
   int done_ = 0;
   bool explore_ = false;
   // Gumbel root state for this search.
-  std::vector<float> gumbel_;
+  std::vector<float> root_logits_;  // Gumbel noise (when exploring) + log prior, per root child
   std::vector<uint32_t> search_visits_;
   std::vector<int> visit_schedule_;
   int considered_ = 0;
@@ -132,6 +139,9 @@ class Search {
   std::vector<Move> leaf_moves_;
   EvalRequest request_;
   bool waiting_ = false;
+  // Scratch for the selection loops, kept to avoid allocating on every visit.
+  std::vector<float> sigma_;
+  mutable std::vector<float> weights_;
 };
 
 // mctx's sequence of root visit counts under sequential halving: entry i is the visit count a
