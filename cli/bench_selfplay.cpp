@@ -24,6 +24,7 @@ double raw_throughput(TakNet& net, int streams, int batch, double seconds) {
   std::atomic<long long> evaluated{0};
   std::atomic<bool> stop{false};
   auto work = [&] {
+    adopt_torch_threads();
     torch::InferenceMode guard;
     auto x = torch::rand({batch, input_channels(n), n, n}).contiguous(torch::MemoryFormat::ChannelsLast);
     net->forward(x);

@@ -4,7 +4,9 @@
 // already built batch, in the same run.
 #include <torch/torch.h>
 
+#include <algorithm>
 #include <chrono>
+#include <numeric>
 #include <cstdio>
 
 #include "cli/args.h"
@@ -56,7 +58,7 @@ int bench_train(Args& args) {
   const RunConfig cfg = config_or_defaults(args.get("config", "configs/default.yaml"));
   const double seconds = args.get_double("seconds", 5.0);
   args.reject_unused();
-  configure_torch_threads(cfg.train.threads);
+  configure_torch_threads(cfg.train.intra_op_threads());
   const int n = cfg.game.size, b = cfg.train.batch_size;
   std::mt19937_64 rng(1);
   const std::vector<PositionRecord> records = synthetic_records(n, 20000, rng);
@@ -66,34 +68,41 @@ int bench_train(Args& args) {
   for (auto& p : picks) p = &records[rng() % records.size()];
 
   // Raw: one fixed batch, forward + backward + optimiser step only. Real: the training run's
-  // path, a fresh batch from the prefetcher, then the same step. The two alternate step by step so that a busy,
-  // shared machine slows both alike.
+  // path, a fresh batch from the prefetcher, then the same step. The two alternate step by step
+  // so that a busy, shared machine slows both alike, and the ratio reported is the median over
+  // the pairs of consecutive steps: a burst of load from elsewhere moves a few pairs, not it.
   const TrainingBatch fixed = make_training_batch(picks, n, cfg.game.half_komi, rng);
   learner.step(fixed);
-  double raw_seconds = 0, real_seconds = 0;
   BatchPrefetcher prefetcher([&](std::mt19937_64& r) -> const PositionRecord& { return records[r() % records.size()]; },
-                             b, n, cfg.game.half_komi, 2);
-  int steps = 0;
+                             b, n, cfg.game.half_komi, 2, learner.shares());
+  learner.step(prefetcher.next());
+  std::vector<double> raw_times, real_times;
   const auto start = std::chrono::steady_clock::now();
-  while (seconds_since(start) < seconds || steps < 3) {
+  while (seconds_since(start) < seconds || raw_times.size() < 3) {
     // Preparation not finished within the last real step is waited for here and charged to the
     // real side, so it neither hides nor slows the raw step.
     auto t = std::chrono::steady_clock::now();
     prefetcher.wait_ready();
-    real_seconds += seconds_since(t);
+    double real = seconds_since(t);
     t = std::chrono::steady_clock::now();
     learner.step(fixed);
-    raw_seconds += seconds_since(t);
+    raw_times.push_back(seconds_since(t));
     t = std::chrono::steady_clock::now();
     learner.step(prefetcher.next());
-    real_seconds += seconds_since(t);
-    ++steps;
+    real_times.push_back(real + seconds_since(t));
   }
-  const double raw = static_cast<double>(steps) * b / raw_seconds;
-  const double real = static_cast<double>(steps) * b / real_seconds;
-  std::printf("train %dx%d batch %d threads %d: %.0f samples/s (raw step %.0f samples/s)\n", n, n, b,
-              cfg.train.threads, real, raw);
-  std::printf("train_vs_raw_ratio %.3f\n", real / raw);
+  const double steps = static_cast<double>(raw_times.size());
+  const double raw_rate = steps * b / std::accumulate(raw_times.begin(), raw_times.end(), 0.0);
+  const double real_rate = steps * b / std::accumulate(real_times.begin(), real_times.end(), 0.0);
+  std::vector<double> pair_ratios;
+  for (size_t i = 0; i < raw_times.size(); ++i) pair_ratios.push_back(raw_times[i] / real_times[i]);
+  std::nth_element(pair_ratios.begin(), pair_ratios.begin() + static_cast<std::ptrdiff_t>(pair_ratios.size() / 2),
+                   pair_ratios.end());
+  std::printf("train %dx%d batch %d shares %d x %d threads, steps %zu: %.0f samples/s (raw step %.0f samples/s, "
+              "mean ratio %.3f)\n",
+              n, n, b, learner.shares(), cfg.train.intra_op_threads(), raw_times.size(), real_rate, raw_rate,
+              real_rate / raw_rate);
+  std::printf("train_vs_raw_ratio %.3f\n", pair_ratios[pair_ratios.size() / 2]);
   return 0;
 }
 

@@ -73,6 +73,14 @@ NetworkOutput TakNetImpl::forward(const torch::Tensor& planes) {
   return out;
 }
 
+void copy_weights(const TakNet& from, TakNet& to) {
+  torch::NoGradGuard no_grad;
+  auto src = from->named_parameters(true), dst = to->named_parameters(true);
+  for (auto& item : src) dst[item.key()].copy_(item.value());
+  auto sb = from->named_buffers(true), db = to->named_buffers(true);
+  for (auto& item : sb) db[item.key()].copy_(item.value());
+}
+
 void TakNetImpl::use_channels_last() {
   torch::NoGradGuard no_grad;
   for (auto& p : parameters())

@@ -61,4 +61,7 @@ class TakNetImpl : public torch::nn::Module {
 };
 TORCH_MODULE(TakNet);
 
+// Copies every parameter and buffer of `from` into `to` (same shape), keeping `to`'s memory layout.
+void copy_weights(const TakNet& from, TakNet& to);
+
 }  // namespace bredon

@@ -1,6 +1,7 @@
 #include "selfplay/nn_evaluator.h"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <thread>
@@ -10,9 +11,14 @@
 
 namespace bredon {
 
+namespace {
+std::atomic<int> g_intra_op_threads{0};
+}  // namespace
+
 void configure_torch_threads(int intra_op_threads) {
   const int threads = intra_op_threads > 0 ? intra_op_threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  torch::set_num_threads(threads);
+  g_intra_op_threads = threads;
+  adopt_torch_threads();
   // One batch is in flight at a time, so inter-op parallelism only adds contention.
   static bool interop_set = false;
   if (!interop_set) {
@@ -22,6 +28,15 @@ void configure_torch_threads(int intra_op_threads) {
       // Already started (set once per process); harmless.
     }
     interop_set = true;
+  }
+}
+
+void adopt_torch_threads() {
+  thread_local int applied = 0;
+  const int wanted = g_intra_op_threads.load();
+  if (wanted > 0 && wanted != applied) {
+    torch::set_num_threads(wanted);
+    applied = wanted;
   }
 }
 
@@ -42,6 +57,7 @@ void NetworkEvaluator::evaluate(const std::vector<EvalRequest>& requests, std::v
   input_.resize(per * static_cast<size_t>(b));
   for (size_t i = 0; i < requests.size(); ++i) encode_position(*requests[i].position, input_.data() + i * per);
   std::fill(input_.begin() + static_cast<std::ptrdiff_t>(per * requests.size()), input_.end(), 0.0f);
+  adopt_torch_threads();
   torch::InferenceMode guard;
   const auto start = std::chrono::steady_clock::now();
   auto x = torch::from_blob(input_.data(), {b, input_channels(n), n, n}).contiguous(torch::MemoryFormat::ChannelsLast);

@@ -66,10 +66,12 @@ TEST(TrainingBatch, PolicyTargetsKeepTheirMassUnderEverySymmetry) {
   }
 }
 
-TEST(BatchPrefetcher, GivesTheBatchesAnInlineFillGivesWithTheSameGenerator) {
+class BatchPrefetcherWithFillThreads : public testing::TestWithParam<int> {};
+
+TEST_P(BatchPrefetcherWithFillThreads, GivesTheBatchesAnInlineFillGivesWithTheSameGenerator) {
   const auto records = game_records(4, 11);
   auto sampler = [&](std::mt19937_64& r) -> const PositionRecord& { return records[r() % records.size()]; };
-  BatchPrefetcher prefetcher(sampler, 16, 4, 4, 99);
+  BatchPrefetcher prefetcher(sampler, 16, 4, 4, 99, GetParam());
   std::mt19937_64 rng(99);
   std::vector<const PositionRecord*> picks(16);
   TrainingBatch inline_batch;
@@ -85,6 +87,8 @@ TEST(BatchPrefetcher, GivesTheBatchesAnInlineFillGivesWithTheSameGenerator) {
   }
 }
 
+INSTANTIATE_TEST_SUITE_P(OneAndThree, BatchPrefetcherWithFillThreads, testing::Values(1, 3));
+
 TEST(BatchPrefetcher, ASamplerErrorReachesTheCaller) {
   BatchPrefetcher prefetcher([](std::mt19937_64&) -> const PositionRecord& { throw std::runtime_error("window is empty"); },
                              8, 4, 0, 1);
@@ -96,14 +100,19 @@ TEST(BatchPrefetcher, ASamplerErrorReachesTheCaller) {
   }
 }
 
-TEST(Learner, StepsOnOneBatchLowerItsLoss) {
-  torch::manual_seed(3);
+ModelConfig small_model() {
   ModelConfig m;
   m.blocks = 1;
   m.channels = 16;
   m.policy_channels = 8;
   m.value_channels = 8;
   m.value_hidden = 16;
+  return m;
+}
+
+TEST(Learner, StepsOnOneBatchLowerItsLoss) {
+  torch::manual_seed(3);
+  const ModelConfig m = small_model();
   TrainConfig tc;
   tc.lr_warmup_steps = 0;
   Learner learner(TakNet(4, m), tc);
@@ -117,6 +126,41 @@ TEST(Learner, StepsOnOneBatchLowerItsLoss) {
   for (int i = 0; i < 40; ++i) last = learner.step(batch).total;
   EXPECT_LT(last, 0.7 * first);
   EXPECT_EQ(learner.steps(), 41);
+}
+
+TEST(Learner, TwoDataParallelSharesStepLikeOneOnABatchOfTwoEqualHalves) {
+  // Equal halves have the batch's own batch-norm statistics, so the two-share step must give
+  // the one-share step's update, step after step (the replica must follow the network). SGD,
+  // because Adam turns the rounding noise of gradients that are zero in exact arithmetic (input
+  // planes constant over the batch, before batch norm) into full-size steps.
+  torch::manual_seed(5);
+  const ModelConfig m = small_model();
+  TakNet one(4, m), two(4, m);
+  copy_weights(one, two);
+  TrainConfig tc;
+  tc.optimizer = "sgd";
+  tc.learning_rate = 0.05;
+  tc.lr_warmup_steps = 0;
+  tc.threads = 1;
+  Learner single(one, tc);
+  tc.threads = 2;
+  tc.data_parallel = true;
+  Learner parallel(two, tc);
+  ASSERT_EQ(parallel.shares(), 2);
+  const auto records = game_records(4, 9);
+  std::vector<const PositionRecord*> picks;
+  for (size_t i = 0; i < 12 && i < records.size(); ++i) picks.push_back(&records[i]);
+  std::mt19937_64 rng(2);
+  const TrainingBatch half = make_training_batch(picks, 4, 0, rng);
+  auto twice = [](const torch::Tensor& t) { return torch::cat({t, t}); };
+  const TrainingBatch batch{twice(half.planes), twice(half.policy),     twice(half.full),     twice(half.wdl),
+                            twice(half.margin), twice(half.moves_left), twice(half.ownership)};
+  for (int step = 0; step < 3; ++step) {
+    const LossStats a = single.step(batch), b = parallel.step(batch);
+    EXPECT_NEAR(a.total, b.total, 1e-4 * std::abs(a.total)) << "step " << step;
+  }
+  const auto pa = one->parameters(), pb = two->parameters();
+  for (size_t i = 0; i < pa.size(); ++i) EXPECT_TRUE(torch::allclose(pa[i], pb[i], 1e-4, 1e-5)) << "parameter " << i << " max diff " << (pa[i] - pb[i]).abs().max().item<float>() << " numel " << pa[i].numel();
 }
 
 }  // namespace

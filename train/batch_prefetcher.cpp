@@ -1,13 +1,21 @@
 #include "train/batch_prefetcher.h"
 
+#include <algorithm>
+
+#include "model/symmetry.h"
+#include "train/run_on_threads.h"
+
 namespace bredon {
 
-BatchPrefetcher::BatchPrefetcher(Sampler sample, int batch_size, int board_size, int half_komi, uint64_t seed)
+BatchPrefetcher::BatchPrefetcher(Sampler sample, int batch_size, int board_size, int half_komi, uint64_t seed,
+                                 int fill_threads)
     : sample_(std::move(sample)),
       board_size_(board_size),
       half_komi_(half_komi),
+      fill_threads_(std::max(1, fill_threads)),
       rng_(seed),
       picks_(static_cast<size_t>(batch_size)),
+      symmetries_(static_cast<size_t>(batch_size)),
       thread_([this] { work(); }) {}
 
 BatchPrefetcher::~BatchPrefetcher() {
@@ -29,8 +37,7 @@ void BatchPrefetcher::work() {
       target = filling_;
     }
     try {
-      for (auto& p : picks_) p = &sample_(rng_);
-      fill_training_batch(buffers_[target], picks_, board_size_, half_komi_, rng_);
+      fill(buffers_[target]);
     } catch (...) {
       std::lock_guard<std::mutex> lock(mutex_);
       error_ = std::current_exception();
@@ -43,6 +50,19 @@ void BatchPrefetcher::work() {
     wanted_ = false;
     changed_.notify_all();
   }
+}
+
+void BatchPrefetcher::fill(TrainingBatch& batch) {
+  // Records and symmetries are drawn in order from one generator, so the batches do not depend
+  // on the number of fill threads.
+  for (auto& p : picks_) p = &sample_(rng_);
+  for (int& s : symmetries_) s = static_cast<int>(rng_() % kSymmetries);
+  const int64_t rows = static_cast<int64_t>(picks_.size());
+  shape_training_batch(batch, rows, board_size_);
+  auto start_of = [&](int k) { return rows * k / fill_threads_; };
+  run_on_threads(fill_threads_, [&](int k) {
+    fill_training_rows(batch, picks_, symmetries_, board_size_, half_komi_, start_of(k), start_of(k + 1));
+  });
 }
 
 void BatchPrefetcher::wait_ready() {

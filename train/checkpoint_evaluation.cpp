@@ -2,19 +2,19 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdio>
-#include <exception>
 #include <filesystem>
 #include <fstream>
 #include <functional>
 #include <memory>
-#include <thread>
 
 #include "model/checkpoint.h"
 #include "selfplay/nn_evaluator.h"
 #include "selfplay/players.h"
 #include "train/run_files.h"
+#include "train/run_on_threads.h"
 
 namespace bredon {
 namespace {
@@ -24,7 +24,6 @@ struct Pairing {
   uint64_t seed;
   std::function<MatchResult(Player& me, const MatchConfig& mc)> play;
   MatchResult result;
-  std::exception_ptr error;
 };
 
 }  // namespace
@@ -38,7 +37,7 @@ CheckpointEvaluation evaluate_checkpoint(const std::string& name, TakNet net, co
   pairings.push_back({rating_anchors()[0], seed, [&](Player& me, const MatchConfig& mc) {
                         RandomPlayer random(static_cast<uint64_t>(iteration));
                         return play_match(me, random, mc);
-                      }, {}, nullptr});
+                      }, {}});
   pairings.push_back({rating_anchors()[1], seed + 1, [&](Player& me, const MatchConfig& mc) {
                         RolloutEvaluator rollouts(static_cast<uint64_t>(iteration));
                         SearchConfig baseline_search;
@@ -46,7 +45,7 @@ CheckpointEvaluation evaluate_checkpoint(const std::string& name, TakNet net, co
                         SearchPlayer baseline(rating_anchors()[1], rollouts, baseline_search,
                                               cfg.eval.baseline_rollouts, 2);
                         return play_match(me, baseline, mc);
-                      }, {}, nullptr});
+                      }, {}});
   for (size_t k = 0; k < previous.size(); ++k) {
     const std::string path = previous[k];
     pairings.push_back({std::filesystem::path(path).stem().string(), seed + 2 + k, [&, path](Player& me, const MatchConfig& mc) {
@@ -56,34 +55,25 @@ CheckpointEvaluation evaluate_checkpoint(const std::string& name, TakNet net, co
                           SearchPlayer them(std::filesystem::path(path).stem().string(), old_eval, cfg.search,
                                             cfg.eval.simulations, 3);
                           return play_match(me, them, mc);
-                        }, {}, nullptr});
+                        }, {}});
   }
 
+  // A queue of pairings shared by the threads (their lengths differ a lot).
   std::atomic<size_t> next{0};
-  auto work = [&] {
+  run_on_threads(std::min(threads, static_cast<int>(pairings.size())), [&](int) {
     for (size_t i = next++; i < pairings.size(); i = next++) {
-      Pairing& p = pairings[i];
-      try {
-        NetworkEvaluator mine(net);
-        SearchPlayer me(name, mine, cfg.search, cfg.eval.simulations, 1);
-        MatchConfig mc;
-        mc.size = n;
-        mc.half_komi = cfg.game.half_komi;
-        mc.games = cfg.eval.games;
-        mc.seed = p.seed;
-        p.result = p.play(me, mc);
-      } catch (...) {
-        p.error = std::current_exception();
-      }
+      NetworkEvaluator mine(net);
+      SearchPlayer me(name, mine, cfg.search, cfg.eval.simulations, 1);
+      MatchConfig mc;
+      mc.size = n;
+      mc.half_komi = cfg.game.half_komi;
+      mc.games = cfg.eval.games;
+      mc.seed = pairings[i].seed;
+      pairings[i].result = pairings[i].play(me, mc);
     }
-  };
-  std::vector<std::thread> pool;
-  for (int t = 1; t < threads && t < static_cast<int>(pairings.size()); ++t) pool.emplace_back(work);
-  work();
-  for (auto& t : pool) t.join();
+  });
 
   for (const Pairing& p : pairings) {
-    if (p.error) std::rethrow_exception(p.error);
     char line[512];
     std::snprintf(line, sizeof line,
                   "{\"iteration\": %lld, \"a\": \"%s\", \"b\": \"%s\", \"wins\": %d, \"draws\": %d, \"losses\": %d}",

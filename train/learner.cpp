@@ -2,9 +2,17 @@
 
 #include <cmath>
 
+#include "selfplay/nn_evaluator.h"
+#include "train/run_on_threads.h"
+
 namespace bredon {
 
 Learner::Learner(TakNet net, const TrainConfig& config) : net_(std::move(net)), config_(config) {
+  for (int k = 1; k < config.shares(); ++k) {
+    TakNet replica(net_->size(), net_->config());
+    copy_weights(net_, replica);
+    replicas_.push_back(replica);
+  }
   if (config.optimizer == "sgd") {
     optimizer_ = std::make_unique<torch::optim::SGD>(
         net_->parameters(), torch::optim::SGDOptions(config.learning_rate)
@@ -50,6 +58,7 @@ LossStats compute_losses(const NetworkOutput& out, const TrainingBatch& batch, c
 }
 
 LossStats Learner::step(const TrainingBatch& batch) {
+  if (!replicas_.empty() && batch.planes.size(0) > static_cast<int64_t>(replicas_.size())) return step_parallel(batch);
   net_->train();
   const double lr = learning_rate_at(steps_);
   for (auto& group : optimizer_->param_groups()) group.options().set_lr(lr);
@@ -59,6 +68,80 @@ LossStats Learner::step(const TrainingBatch& batch) {
   loss.backward();
   optimizer_->step();
   ++steps_;
+  s.learning_rate = lr;
+  return s;
+}
+
+}  // namespace bredon
+
+namespace bredon {
+namespace {
+
+TrainingBatch share_of(const TrainingBatch& b, int64_t start, int64_t length) {
+  return {b.planes.narrow(0, start, length),     b.policy.narrow(0, start, length),
+          b.full.narrow(0, start, length),       b.wdl.narrow(0, start, length),
+          b.margin.narrow(0, start, length),     b.moves_left.narrow(0, start, length),
+          b.ownership.narrow(0, start, length)};
+}
+
+}  // namespace
+
+LossStats Learner::step_parallel(const TrainingBatch& batch) {
+  const int shares = static_cast<int>(replicas_.size()) + 1;
+  const int64_t b = batch.planes.size(0);
+  const double lr = learning_rate_at(steps_);
+  for (auto& group : optimizer_->param_groups()) group.options().set_lr(lr);
+  optimizer_->zero_grad();
+  auto share_start = [&](int k) { return b * k / shares; };
+  auto share_weight = [&](int k) {
+    return static_cast<double>(share_start(k + 1) - share_start(k)) / static_cast<double>(b);
+  };
+  std::vector<LossStats> stats(static_cast<size_t>(shares));
+  run_on_threads(shares, [&](int k) {
+    adopt_torch_threads();
+    TakNet& model = k == 0 ? net_ : replicas_[static_cast<size_t>(k - 1)];
+    model->train();
+    if (k > 0)
+      for (auto& p : model->parameters())
+        if (p.grad().defined()) p.mutable_grad().zero_();
+    const TrainingBatch part = share_of(batch, share_start(k), share_start(k + 1) - share_start(k));
+    torch::Tensor loss;
+    stats[static_cast<size_t>(k)] = compute_losses(model->forward(part.planes), part, config_, &loss);
+    loss.backward();
+  });
+
+  // Each share's loss is a mean over the share, so the batch's gradient is the share-weighted sum.
+  LossStats s;
+  {
+    torch::NoGradGuard no_grad;
+    auto params = net_->parameters();
+    for (auto& p : params)
+      if (p.grad().defined()) p.mutable_grad().mul_(share_weight(0));
+    for (int k = 1; k < shares; ++k) {
+      const double w = share_weight(k);
+      auto theirs = replicas_[static_cast<size_t>(k - 1)]->parameters();
+      for (size_t i = 0; i < params.size(); ++i)
+        if (theirs[i].grad().defined()) {
+          if (params[i].grad().defined())
+            params[i].mutable_grad().add_(theirs[i].grad(), w);
+          else
+            params[i].mutable_grad() = theirs[i].grad() * w;
+        }
+    }
+  }
+  optimizer_->step();
+  for (auto& r : replicas_) copy_weights(net_, r);
+  ++steps_;
+  for (int k = 0; k < shares; ++k) {
+    const double w = share_weight(k);
+    const LossStats& x = stats[static_cast<size_t>(k)];
+    s.policy += w * x.policy;
+    s.value += w * x.value;
+    s.margin += w * x.margin;
+    s.moves_left += w * x.moves_left;
+    s.ownership += w * x.ownership;
+    s.total += w * x.total;
+  }
   s.learning_rate = lr;
   return s;
 }

@@ -1,11 +1,17 @@
 #include "train/run_config.h"
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
+#include <thread>
 
 #include "model/yaml_section.h"
 
 namespace bredon {
+int TrainConfig::resolved_threads() const {
+  return threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+}
+
 namespace {
 
 uint64_t fnv1a(const std::string& text) {
@@ -37,9 +43,11 @@ TrainConfig read_train_section(YamlSection& s) {
   t.moves_left_weight = s.get_double("moves_left_weight", t.moves_left_weight, 0, 100);
   t.ownership_weight = s.get_double("ownership_weight", t.ownership_weight, 0, 100);
   t.threads = s.get_int("threads", t.threads, 0, 256);
+  t.data_parallel = s.get_bool("data_parallel", t.data_parallel);
   s.reject_unknown();
   return t;
 }
+
 
 EvalConfig read_eval_section(YamlSection& s) {
   EvalConfig e;

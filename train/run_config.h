@@ -32,7 +32,13 @@ struct TrainConfig {
   double margin_weight = 0.1;         // ... final flat margin (Huber, in board-area units)
   double moves_left_weight = 0.05;    // ... plies left (Huber, in board-area units)
   double ownership_weight = 0.1;      // ... final square ownership (MSE)
-  int threads = 0;                    // LibTorch threads while training (0: all cores)
+  int threads = 0;                    // threads while training (0: all cores)
+  bool data_parallel = false;         // true: `threads` shares of the batch, one thread each,
+                                      // each on its own replica (train/learner.h); false: one
+                                      // step on `threads` LibTorch intra-op threads
+  int shares() const { return data_parallel ? resolved_threads() : 1; }
+  int intra_op_threads() const { return data_parallel ? 1 : resolved_threads(); }
+  int resolved_threads() const;
 };
 
 struct EvalConfig {

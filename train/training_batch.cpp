@@ -18,22 +18,28 @@ TrainingBatch make_training_batch(const std::vector<const PositionRecord*>& reco
 
 void fill_training_batch(TrainingBatch& t, const std::vector<const PositionRecord*>& records, int size, int half_komi,
                          std::mt19937_64& rng) {
-  const int64_t b = static_cast<int64_t>(records.size());
+  std::vector<int> symmetries(records.size());
+  for (int& s : symmetries) s = static_cast<int>(rng() % kSymmetries);
+  shape_training_batch(t, static_cast<int64_t>(records.size()), size);
+  fill_training_rows(t, records, symmetries, size, half_komi, 0, static_cast<int64_t>(records.size()));
+}
+
+void shape_training_batch(TrainingBatch& t, int64_t rows, int size) {
+  if (t.planes.defined() && t.planes.size(0) == rows && t.planes.size(2) == size) return;
+  t.planes = torch::zeros({rows, input_channels(size), size, size});
+  t.policy = torch::zeros({rows, action_count(size)});
+  t.full = torch::zeros({rows});
+  t.wdl = torch::zeros({rows}, torch::kInt64);
+  t.margin = torch::zeros({rows});
+  t.moves_left = torch::zeros({rows});
+  t.ownership = torch::zeros({rows, size, size});
+}
+
+void fill_training_rows(TrainingBatch& t, const std::vector<const PositionRecord*>& records,
+                        const std::vector<int>& symmetries, int size, int half_komi, int64_t begin, int64_t end) {
   const int area = size * size, actions = action_count(size), channels = input_channels(size);
-  if (!t.planes.defined() || t.planes.size(0) != b || t.planes.size(2) != size) {
-    t.planes = torch::zeros({b, channels, size, size});
-    t.policy = torch::zeros({b, actions});
-    t.full = torch::zeros({b});
-    t.wdl = torch::zeros({b}, torch::kInt64);
-    t.margin = torch::zeros({b});
-    t.moves_left = torch::zeros({b});
-    t.ownership = torch::zeros({b, size, size});
-  } else {
-    // Plain memory writes, not torch ops: this may run on a prefetch thread beside a training
-    // step, and torch ops here would start a second set of intra-op threads.
-    std::fill_n(t.policy.data_ptr<float>(), t.policy.numel(), 0.0f);
-    std::fill_n(t.full.data_ptr<float>(), t.full.numel(), 0.0f);
-  }
+  // Plain memory writes only, no torch ops: this runs on prefetch threads beside a training
+  // step, where torch ops would start more intra-op threads.
   float* planes = t.planes.data_ptr<float>();
   float* policy = t.policy.data_ptr<float>();
   float* full = t.full.data_ptr<float>();
@@ -41,16 +47,16 @@ void fill_training_batch(TrainingBatch& t, const std::vector<const PositionRecor
   float* margin = t.margin.data_ptr<float>();
   float* moves_left = t.moves_left.data_ptr<float>();
   float* own = t.ownership.data_ptr<float>();
-  for (int64_t i = 0; i < b; ++i) {
+  std::fill(policy + begin * actions, policy + end * actions, 0.0f);
+  for (int64_t i = begin; i < end; ++i) {
     const PositionRecord& r = *records[static_cast<size_t>(i)];
-    const int sym = static_cast<int>(rng() % kSymmetries);
+    const int sym = symmetries[static_cast<size_t>(i)];
     const Position pos = transform_position(parse_tps(r.tps, half_komi), sym);
     encode_position(pos, planes + i * channels * area);
-    if (r.full_search) {
-      full[i] = 1;
+    full[i] = r.full_search ? 1.0f : 0.0f;
+    if (r.full_search)
       for (size_t k = 0; k < r.policy_actions.size(); ++k)
         policy[i * actions + transform_action(r.policy_actions[k], sym, size)] = r.policy_probs[k];
-    }
     wdl[i] = r.result > 0 ? 0 : r.result == 0 ? 1 : 2;
     margin[i] = r.flat_margin / static_cast<float>(size);
     moves_left[i] = static_cast<float>(r.moves_left) / static_cast<float>(area);

@@ -27,4 +27,11 @@ TrainingBatch make_training_batch(const std::vector<const PositionRecord*>& reco
 void fill_training_batch(TrainingBatch& batch, const std::vector<const PositionRecord*>& records, int size,
                          int half_komi, std::mt19937_64& rng);
 
+// The two halves of fill_training_batch, for filling rows on several threads: allocates the
+// tensors unless `batch` already has this shape, then fills rows [begin, end) with record i
+// under symmetry symmetries[i].
+void shape_training_batch(TrainingBatch& batch, int64_t rows, int size);
+void fill_training_rows(TrainingBatch& batch, const std::vector<const PositionRecord*>& records,
+                        const std::vector<int>& symmetries, int size, int half_komi, int64_t begin, int64_t end);
+
 }  // namespace bredon

@@ -32,14 +32,6 @@ extern "C" void on_interrupt(int) { g_interrupted = true; }
 
 using Clock = std::chrono::steady_clock;
 
-void copy_weights(TakNet& from, TakNet& to) {
-  torch::NoGradGuard no_grad;
-  auto src = from->named_parameters(true), dst = to->named_parameters(true);
-  for (auto& item : src) dst[item.key()].copy_(item.value());
-  auto sb = from->named_buffers(true), db = to->named_buffers(true);
-  for (auto& item : sb) db[item.key()].copy_(item.value());
-}
-
 struct Counters {
   int64_t iteration = 0;
   int64_t samples_trained = 0;
@@ -101,6 +93,7 @@ int run_training(const TrainOptions& options) {
                  cfg.model.blocks, cfg.model.channels);
   }
   TakNet infer(n, cfg.model);
+  infer->use_channels_last();  // self-play feeds it channels-last batches (nn_evaluator)
   copy_weights(net, infer);
   infer->eval();
 
@@ -171,10 +164,10 @@ int run_training(const TrainOptions& options) {
     LossStats sum;
     int steps_done = 0;
     if (static_cast<int>(window.size()) >= cfg.train.min_positions) {
-      configure_torch_threads(cfg.train.threads);
+      configure_torch_threads(cfg.train.intra_op_threads());
       // The window does not change until the prefetcher is gone at the end of this block.
       BatchPrefetcher prefetcher([&](std::mt19937_64& r) -> const PositionRecord& { return window.sample(r); },
-                                 cfg.train.batch_size, n, cfg.game.half_komi, rng());
+                                 cfg.train.batch_size, n, cfg.game.half_komi, rng(), learner.shares());
       while (owed() >= cfg.train.batch_size && !g_interrupted) {
         const LossStats s = learner.step(prefetcher.next());
         sum.policy += s.policy;
