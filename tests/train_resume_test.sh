@@ -26,6 +26,8 @@ train:
   min_positions: 50
   games_per_iteration: 8
   lr_warmup_steps: 5
+  threads: 2
+  data_parallel: true
 eval:
   every_iterations: 3
   games: 2
