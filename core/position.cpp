@@ -295,13 +295,13 @@ void Position::finish_setup(Color side, int ply) {
   }
   const Reserves start = starting_reserves(size_);
   for (int c = 0; c < 2; ++c) {
-    const std::string who = c == 0 ? "white" : "black";
+    const char* who = c == 0 ? "white" : "black";
     if (stones[c] > start.stones)
-      throw ParseError("position", who + " has " + std::to_string(stones[c]) + " stones on the board, more than the " +
+      throw ParseError("position", std::string(who) + " has " + std::to_string(stones[c]) + " stones on the board, more than the " +
                                        std::to_string(start.stones) + " a " + std::to_string(size_) + "x" +
                                        std::to_string(size_) + " game has");
     if (capstones[c] > start.caps)
-      throw ParseError("position", who + " has " + std::to_string(capstones[c]) + " capstones on the board, more than the " +
+      throw ParseError("position", std::string(who) + " has " + std::to_string(capstones[c]) + " capstones on the board, more than the " +
                                        std::to_string(start.caps) + " allowed");
     reserves_[c] = {start.stones - stones[c], start.caps - capstones[c]};
   }

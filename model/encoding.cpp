@@ -2,9 +2,13 @@
 
 #include <algorithm>
 
+#include "model/symmetry.h"
+
 namespace bredon {
 
-void encode_position(const Position& pos, float* out) {
+void encode_position(const Position& pos, float* out) { encode_position(pos, 0, out); }
+
+void encode_position(const Position& pos, int symmetry, float* out) {
   const int n = pos.size(), area = n * n, layers = stack_layers_shown(n);
   std::fill(out, out + input_size(n), 0.0f);
   const Color me = pos.side_to_move(), them = opponent(me);
@@ -15,7 +19,8 @@ void encode_position(const Position& pos, float* out) {
       const Square s = make_square(c, r);
       const Stack& st = pos.stack(s);
       if (!st.height) continue;
-      const int i = r * n + c;
+      const Square t = symmetry ? transform_square(s, symmetry, n) : s;
+      const int i = row_of(t) * n + column_of(t);
       const int top_owner = st.color_at(st.height - 1) == me ? 0 : 3;
       plane(top_owner + static_cast<int>(pos.top_kind(s)))[i] = 1.0f;
       for (int k = 1; k < st.height; ++k) {

@@ -35,6 +35,9 @@ inline int input_size(int size) { return input_channels(size) * size * size; }
 
 // Writes input_size(pos.size()) floats to `out`.
 void encode_position(const Position& pos, float* out);
+// The planes of transform_position(pos, symmetry), written without building that position
+// (training encodes every sample under a random symmetry).
+void encode_position(const Position& pos, int symmetry, float* out);
 std::vector<float> encode_position(const Position& pos);
 
 }  // namespace bredon

@@ -87,7 +87,7 @@ TEST(Symmetry, GroupLaws) {
 }
 
 // On random positions of every size: encoding a transformed position equals transforming the
-// encoding, and transformed legal moves are exactly the legal moves of the transformed position.
+// encoding (and encoding under the symmetry directly), and transformed legal moves are exactly the legal moves of the transformed position.
 TEST(Symmetry, CommutesWithPlanesAndActions) {
   TestRng rng(77);
   for (int n = 3; n <= 8; ++n) {
@@ -105,6 +105,9 @@ TEST(Symmetry, CommutesWithPlanesAndActions) {
         std::vector<float> expected(planes.size());
         transform_planes(planes.data(), expected.data(), input_channels(n), s, n);
         ASSERT_EQ(encode_position(t), expected) << to_tps(pos) << " sym " << s;
+        std::vector<float> direct(planes.size());
+        encode_position(pos, s, direct.data());
+        ASSERT_EQ(direct, expected) << "encoding under symmetry " << s << ": " << to_tps(pos);
         std::vector<uint8_t> tmask;
         legal_action_mask(t, tmask);
         for (int a = 0; a < action_count(n); ++a)

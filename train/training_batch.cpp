@@ -51,8 +51,7 @@ void fill_training_rows(TrainingBatch& t, const std::vector<const PositionRecord
   for (int64_t i = begin; i < end; ++i) {
     const PositionRecord& r = *records[static_cast<size_t>(i)];
     const int sym = symmetries[static_cast<size_t>(i)];
-    const Position pos = transform_position(parse_tps(r.tps, half_komi), sym);
-    encode_position(pos, planes + i * channels * area);
+    encode_position(parse_tps(r.tps, half_komi), sym, planes + i * channels * area);
     full[i] = r.full_search ? 1.0f : 0.0f;
     if (r.full_search)
       for (size_t k = 0; k < r.policy_actions.size(); ++k)
