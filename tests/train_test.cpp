@@ -1,4 +1,4 @@
-// Training batches, their prefetcher and the learner.
+// Training batches, their prefetcher, the learner and the choice of evaluation opponents.
 #include <gtest/gtest.h>
 
 #include <stdexcept>
@@ -7,6 +7,7 @@
 #include "core/tps.h"
 #include "model/action_index.h"
 #include "train/batch_prefetcher.h"
+#include "train/checkpoint_evaluation.h"
 #include "train/learner.h"
 
 namespace bredon {
@@ -161,6 +162,39 @@ TEST(Learner, TwoDataParallelSharesStepLikeOneOnABatchOfTwoEqualHalves) {
   }
   const auto pa = one->parameters(), pb = two->parameters();
   for (size_t i = 0; i < pa.size(); ++i) EXPECT_TRUE(torch::allclose(pa[i], pb[i], 1e-4, 1e-5)) << "parameter " << i << " max diff " << (pa[i] - pb[i]).abs().max().item<float>() << " numel " << pa[i].numel();
+}
+
+TEST(EvaluationLadder, OpponentsAreOneFourSixteenBackNewestFirst) {
+  std::vector<std::string> ladder;
+  EXPECT_TRUE(ladder_opponents(ladder, 2).empty());
+  for (int k = 1; k <= 20; ++k) ladder.push_back("c/iter_" + std::to_string(16 * k) + ".ckpt");
+  EXPECT_EQ(ladder_opponents(ladder, 0), std::vector<std::string>{});
+  EXPECT_EQ(ladder_opponents(ladder, 3),
+            (std::vector<std::string>{"c/iter_320.ckpt", "c/iter_272.ckpt", "c/iter_80.ckpt"}));
+  // Places beyond the oldest fall back to it, once.
+  const std::vector<std::string> short_ladder(ladder.begin(), ladder.begin() + 3);
+  EXPECT_EQ(ladder_opponents(short_ladder, 3), (std::vector<std::string>{"c/iter_48.ckpt", "c/iter_16.ckpt"}));
+  EXPECT_EQ(ladder_opponents({"c/iter_16.ckpt"}, 2), std::vector<std::string>{"c/iter_16.ckpt"});
+}
+
+TEST(EvaluationLadder, CheckpointsSortByIterationNotText) {
+  std::vector<std::string> paths{"r/iter_112.ckpt", "r/iter_16.ckpt", "r/iter_1008.ckpt", "r/iter_96.ckpt"};
+  sort_by_iteration(paths);
+  EXPECT_EQ(paths, (std::vector<std::string>{"r/iter_16.ckpt", "r/iter_96.ckpt", "r/iter_112.ckpt", "r/iter_1008.ckpt"}));
+}
+
+TEST(EvaluationLadder, FewerGamesAgainstAnAnchorTheNewestCheckpointSwept) {
+  std::vector<PairResult> results;
+  EXPECT_EQ(anchor_games(results, "random", 20), 20);
+  results.push_back({"iter_16", "random", 19, 0, 1});
+  results.push_back({"iter_16", "baseline_rollout_mcts", 20, 0, 0});
+  EXPECT_EQ(anchor_games(results, "random", 20), 20);
+  EXPECT_EQ(anchor_games(results, "baseline_rollout_mcts", 20), 5);
+  results.push_back({"iter_32", "random", 5, 0, 0});
+  results.push_back({"iter_32", "baseline_rollout_mcts", 4, 1, 0});
+  EXPECT_EQ(anchor_games(results, "random", 20), 5);
+  EXPECT_EQ(anchor_games(results, "baseline_rollout_mcts", 20), 20);  // a draw: play them all again
+  EXPECT_EQ(anchor_games(results, "random", 4), 2);
 }
 
 }  // namespace

@@ -22,23 +22,54 @@ namespace {
 struct Pairing {
   std::string opponent;
   uint64_t seed;
+  int games;
   std::function<MatchResult(Player& me, const MatchConfig& mc)> play;
   MatchResult result;
 };
 
 }  // namespace
 
+std::vector<std::string> ladder_opponents(const std::vector<std::string>& ladder, int count) {
+  std::vector<std::string> out;
+  size_t back = 1;
+  for (int k = 0; k < count && !ladder.empty(); ++k, back *= 4) {
+    const std::string& pick = ladder[ladder.size() - std::min(back, ladder.size())];
+    if (!out.empty() && out.back() == pick) break;  // the oldest is already in
+    out.push_back(pick);
+  }
+  return out;
+}
+
+void sort_by_iteration(std::vector<std::string>& paths) {
+  auto iteration = [](const std::string& path) {
+    const std::string stem = std::filesystem::path(path).stem().string();
+    const size_t digits = stem.find_last_not_of("0123456789") + 1;
+    return digits < stem.size() ? std::stoll(stem.substr(digits)) : -1LL;
+  };
+  // Names sort as text otherwise, which puts iter_112 before iter_16.
+  std::sort(paths.begin(), paths.end(), [&](const std::string& a, const std::string& b) {
+    const long long ia = iteration(a), ib = iteration(b);
+    return ia != ib ? ia < ib : a < b;
+  });
+}
+
+int anchor_games(const std::vector<PairResult>& results, const std::string& anchor, int games) {
+  for (auto r = results.rbegin(); r != results.rend(); ++r)
+    if (r->b == anchor) return r->losses == 0 && r->draws == 0 && r->wins > 0 ? std::max(2, games / 4) : games;
+  return games;
+}
+
 CheckpointEvaluation evaluate_checkpoint(const std::string& name, TakNet net, const std::vector<std::string>& previous,
-                                         const RunConfig& cfg, int64_t iteration, const std::string& results_path,
-                                         int threads) {
+                                         const std::vector<int>& games_vs_anchors, const RunConfig& cfg,
+                                         int64_t iteration, const std::string& results_path, int threads) {
   const int n = cfg.game.size;
   const uint64_t seed = static_cast<uint64_t>(iteration) * 31;
   std::vector<Pairing> pairings;
-  pairings.push_back({rating_anchors()[0], seed, [&](Player& me, const MatchConfig& mc) {
+  pairings.push_back({rating_anchors()[0], seed, games_vs_anchors.at(0), [&](Player& me, const MatchConfig& mc) {
                         RandomPlayer random(static_cast<uint64_t>(iteration));
                         return play_match(me, random, mc);
                       }, {}});
-  pairings.push_back({rating_anchors()[1], seed + 1, [&](Player& me, const MatchConfig& mc) {
+  pairings.push_back({rating_anchors()[1], seed + 1, games_vs_anchors.at(1), [&](Player& me, const MatchConfig& mc) {
                         RolloutEvaluator rollouts(static_cast<uint64_t>(iteration));
                         SearchConfig baseline_search;
                         baseline_search.algorithm = SearchAlgorithm::Puct;
@@ -48,7 +79,7 @@ CheckpointEvaluation evaluate_checkpoint(const std::string& name, TakNet net, co
                       }, {}});
   for (size_t k = 0; k < previous.size(); ++k) {
     const std::string path = previous[k];
-    pairings.push_back({std::filesystem::path(path).stem().string(), seed + 2 + k, [&, path](Player& me, const MatchConfig& mc) {
+    pairings.push_back({std::filesystem::path(path).stem().string(), seed + 2 + k, cfg.eval.games, [&, path](Player& me, const MatchConfig& mc) {
                           LoadedCheckpoint old = load_checkpoint(path, n);
                           old.net->eval();
                           NetworkEvaluator old_eval(old.net);
@@ -67,7 +98,7 @@ CheckpointEvaluation evaluate_checkpoint(const std::string& name, TakNet net, co
       MatchConfig mc;
       mc.size = n;
       mc.half_komi = cfg.game.half_komi;
-      mc.games = cfg.eval.games;
+      mc.games = pairings[i].games;
       mc.seed = pairings[i].seed;
       pairings[i].result = pairings[i].play(me, mc);
     }

@@ -57,12 +57,17 @@ LossStats compute_losses(const NetworkOutput& out, const TrainingBatch& batch, c
   return s;
 }
 
-LossStats Learner::step(const TrainingBatch& batch) {
-  if (!replicas_.empty() && batch.planes.size(0) > static_cast<int64_t>(replicas_.size())) return step_parallel(batch);
-  net_->train();
+double Learner::begin_step() {
   const double lr = learning_rate_at(steps_);
   for (auto& group : optimizer_->param_groups()) group.options().set_lr(lr);
   optimizer_->zero_grad();
+  return lr;
+}
+
+LossStats Learner::step(const TrainingBatch& batch) {
+  if (!replicas_.empty() && batch.planes.size(0) > static_cast<int64_t>(replicas_.size())) return step_parallel(batch);
+  net_->train();
+  const double lr = begin_step();
   torch::Tensor loss;
   LossStats s = compute_losses(net_->forward(batch.planes), batch, config_, &loss);
   loss.backward();
@@ -72,9 +77,6 @@ LossStats Learner::step(const TrainingBatch& batch) {
   return s;
 }
 
-}  // namespace bredon
-
-namespace bredon {
 namespace {
 
 TrainingBatch share_of(const TrainingBatch& b, int64_t start, int64_t length) {
@@ -89,9 +91,7 @@ TrainingBatch share_of(const TrainingBatch& b, int64_t start, int64_t length) {
 LossStats Learner::step_parallel(const TrainingBatch& batch) {
   const int shares = static_cast<int>(replicas_.size()) + 1;
   const int64_t b = batch.planes.size(0);
-  const double lr = learning_rate_at(steps_);
-  for (auto& group : optimizer_->param_groups()) group.options().set_lr(lr);
-  optimizer_->zero_grad();
+  const double lr = begin_step();
   auto share_start = [&](int k) { return b * k / shares; };
   auto share_weight = [&](int k) {
     return static_cast<double>(share_start(k + 1) - share_start(k)) / static_cast<double>(b);

@@ -37,6 +37,8 @@ class Learner {
   void set_steps(int64_t s) { steps_ = s; }
 
  private:
+  // Sets this step's learning rate and clears the gradients; returns the rate.
+  double begin_step();
   LossStats step_parallel(const TrainingBatch& batch);
 
   TakNet net_;

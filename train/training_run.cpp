@@ -123,7 +123,7 @@ int run_training(const TrainOptions& options) {
   std::vector<std::string> ladder;  // checkpoints kept for evaluation, oldest first
   for (const auto& e : fs::directory_iterator(dir + "/checkpoints"))
     if (e.path().extension() == ".ckpt") ladder.push_back(e.path().string());
-  std::sort(ladder.begin(), ladder.end());
+  sort_by_iteration(ladder);
 
   while (budget_left() && !g_interrupted) {
     const int64_t iteration = counters.iteration + 1;
@@ -200,12 +200,13 @@ int run_training(const TrainOptions& options) {
       const std::string name = "iter_" + std::to_string(iteration);
       const std::string path = dir + "/checkpoints/" + name + ".ckpt";
       save_checkpoint(path, net, make_meta(cfg, learner.steps(), counters));
-      // Newest earlier checkpoints first.
-      const std::vector<std::string> previous(
-          ladder.rbegin(), ladder.rbegin() + std::min<std::ptrdiff_t>(cfg.eval.previous_checkpoints,
-                                                                      static_cast<std::ptrdiff_t>(ladder.size())));
+      const std::vector<PairResult> results_so_far = read_results(results_path);
+      std::vector<int> games_vs_anchors;
+      for (const std::string& anchor : rating_anchors())
+        games_vs_anchors.push_back(anchor_games(results_so_far, anchor, cfg.eval.games));
       const CheckpointEvaluation ev =
-          evaluate_checkpoint(name, infer, previous, cfg, iteration, results_path, cfg.selfplay.workers);
+          evaluate_checkpoint(name, infer, ladder_opponents(ladder, cfg.eval.previous_checkpoints), games_vs_anchors,
+                              cfg, iteration, results_path, cfg.selfplay.workers);
       const MatchResult& r1 = ev.vs_random;
       const MatchResult& r2 = ev.vs_baseline;
       vs_random = std::to_string(r1.score());
