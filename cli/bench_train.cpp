@@ -73,6 +73,19 @@ int bench_train(Args& args) {
   // the pairs of consecutive steps: a burst of load from elsewhere moves a few pairs, not it.
   const TrainingBatch fixed = make_training_batch(picks, n, cfg.game.half_komi, rng);
   learner.step(fixed);
+  // What the prefetcher does per batch, timed alone on this thread: with every core training,
+  // this is roughly what a real step pays over a raw one.
+  double fill_seconds = 0;
+  {
+    TrainingBatch scratch;
+    const int fills = 20;
+    const auto t = std::chrono::steady_clock::now();
+    for (int k = 0; k < fills; ++k) {
+      for (auto& p : picks) p = &records[rng() % records.size()];
+      fill_training_batch(scratch, picks, n, cfg.game.half_komi, rng);
+    }
+    fill_seconds = seconds_since(t) / fills;
+  }
   BatchPrefetcher prefetcher([&](std::mt19937_64& r) -> const PositionRecord& { return records[r() % records.size()]; },
                              b, n, cfg.game.half_komi, 2, learner.shares());
   learner.step(prefetcher.next());
@@ -102,6 +115,8 @@ int bench_train(Args& args) {
               "mean ratio %.3f)\n",
               n, n, b, learner.shares(), cfg.train.intra_op_threads(), raw_times.size(), real_rate, raw_rate,
               real_rate / raw_rate);
+  std::printf("batch fill alone %.2f ms (%.2f us/sample on one thread), %.1f%% of a raw step\n", fill_seconds * 1e3,
+              fill_seconds * 1e6 / b, 100.0 * fill_seconds / (b / raw_rate));
   std::printf("train_vs_raw_ratio %.3f\n", pair_ratios[pair_ratios.size() / 2]);
   return 0;
 }

@@ -6,20 +6,41 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <stdexcept>
 
 namespace bredon {
 
 std::vector<Rating> fit_ratings(std::vector<std::string> players, const std::vector<PairResult>& results,
-                                double prior_sd_elo) {
+                                double prior_sd_elo, const std::map<std::string, std::string>& prior_parent) {
   std::map<std::string, int> index;
-  for (const auto& p : players) index.emplace(p, static_cast<int>(index.size()));
-  for (const auto& r : results)
-    for (const std::string* name : {&r.a, &r.b})
-      if (!index.count(*name)) {
-        index.emplace(*name, static_cast<int>(players.size()));
-        players.push_back(*name);
-      }
+  auto add = [&](const std::string& name) {
+    if (!index.count(name)) {
+      index.emplace(name, static_cast<int>(index.size()));
+      if (index.size() > players.size()) players.push_back(name);
+    }
+  };
+  for (const auto& p : players) add(p);
+  for (const auto& r : results) {
+    add(r.a);
+    add(r.b);
+  }
+  for (const auto& [child, par] : prior_parent) {
+    add(child);
+    add(par);
+  }
   const int n = static_cast<int>(players.size());
+  // parent[i]: the player whose rating is the centre of i's prior (0, the anchor, by default).
+  // Every chain of parents must reach the anchor, or the prior leaves a loop unbounded.
+  std::vector<int> parent(static_cast<size_t>(n), 0);
+  for (const auto& [child, par] : prior_parent) parent[static_cast<size_t>(index[child])] = index[par];
+  for (int i = 1; i < n; ++i) {
+    int at = i;
+    for (int hops = 0; at != 0; ++hops) {
+      if (hops > n) throw std::invalid_argument("rating priors: the parents of " + players[static_cast<size_t>(i)] +
+                                                " form a loop that never reaches the anchor");
+      at = parent[static_cast<size_t>(at)];
+    }
+  }
   const double scale = 400.0 / std::log(10.0);  // Elo per logistic unit
   const double prior_precision = 1.0 / std::pow(prior_sd_elo / scale, 2);
   // Free parameters: every player but the anchor.
@@ -43,8 +64,19 @@ std::vector<Rating> fit_ratings(std::vector<std::string> players, const std::vec
       hess(a, b) -= w;
       hess(b, a) -= w;
     }
-    Eigen::VectorXd g = grad.tail(k) - prior_precision * q.tail(k);
-    info = hess.bottomRightCorner(k, k) + prior_precision * Eigen::MatrixXd::Identity(k, k);
+    // The prior term prior_precision / 2 * (q[i] - q[parent[i]])^2 for every free player i.
+    for (int i = 1; i < n; ++i) {
+      const int p = parent[static_cast<size_t>(i)];
+      const double d = q[i] - q[p];
+      grad[i] -= prior_precision * d;
+      grad[p] += prior_precision * d;
+      hess(i, i) += prior_precision;
+      hess(p, p) += prior_precision;
+      hess(i, p) -= prior_precision;
+      hess(p, i) -= prior_precision;
+    }
+    const Eigen::VectorXd g = grad.tail(k);
+    info = hess.bottomRightCorner(k, k);
     const Eigen::VectorXd step = info.ldlt().solve(g);
     q.tail(k) += step;
     if (step.cwiseAbs().maxCoeff() < 1e-9) break;

@@ -2,8 +2,14 @@
 // and fixed anchors. Fitted by Newton's method on the log-likelihood (Eigen does the algebra);
 // draws count half a win; a weak Gaussian prior keeps perfect scores finite. The first player
 // listed is the anchor at 0 Elo.
+//
+// The prior of a player is centred on the anchor, or on the rating of its `prior_parent` (the
+// checkpoint before it). A prior centred on the anchor pulls every checkpoint of a long run
+// toward it, and the pulls add up along the ladder: a run whose later checkpoints beat earlier
+// ones 55-60% showed a flat curve. Centred on the predecessor, the prior only bounds each step.
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -23,7 +29,8 @@ struct Rating {
 
 // `players[0]` is the anchor; players not in `players` but in the results are appended.
 std::vector<Rating> fit_ratings(std::vector<std::string> players, const std::vector<PairResult>& results,
-                                double prior_sd_elo = 1000.0);
+                                double prior_sd_elo = 1000.0,
+                                const std::map<std::string, std::string>& prior_parent = {});
 
 std::string ratings_json(const std::vector<Rating>& ratings);
 std::string ratings_table(const std::vector<Rating>& ratings);

@@ -1,6 +1,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <map>
+#include <stdexcept>
 #include <random>
 
 #include "selfplay/heuristic_evaluator.h"
@@ -47,6 +49,26 @@ TEST(Ratings, PerfectScoresStayFinite) {
   const auto r = fit_ratings({"random", "bot"}, {{"bot", "random", 20, 0, 0}});
   EXPECT_TRUE(std::isfinite(r[1].elo));
   EXPECT_GT(r[1].elo, 300);
+}
+
+// Late in a run consecutive checkpoints score 50% against each other. A prior centred on the
+// anchor pulled such a ladder down by 77 Elo over 30 checkpoints (and its top by 450); centred
+// on each predecessor, the ladder stays exactly level where the first checkpoint's games put it.
+TEST(Ratings, ALadderOfEqualCheckpointsStaysLevel) {
+  std::vector<PairResult> results{{"c0", "random", 20, 0, 0}};
+  std::map<std::string, std::string> parent;
+  for (int k = 1; k < 30; ++k) {
+    const std::string me = "c" + std::to_string(k);
+    results.push_back({me, "c" + std::to_string(k - 1), 6, 8, 6});
+    if (k >= 4) results.push_back({me, "c" + std::to_string(k - 4), 6, 8, 6});
+    parent[me] = "c" + std::to_string(k - 1);
+  }
+  const auto r = fit_ratings({"random"}, results, 1000.0, parent);
+  ASSERT_EQ(r.size(), 31u);
+  EXPECT_EQ(r[1].player, "c0");
+  EXPECT_GT(r[1].elo, 600);  // 20-0 against random, bounded by c0's prior only
+  for (size_t i = 2; i < r.size(); ++i) EXPECT_NEAR(r[i].elo, r[1].elo, 1.0) << r[i].player;
+  EXPECT_THROW(fit_ratings({"random"}, results, 1000.0, {{"c1", "c2"}, {"c2", "c1"}}), std::invalid_argument);
 }
 
 TEST(Match, EloFromScore) {

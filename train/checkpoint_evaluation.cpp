@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <map>
 #include <memory>
 
 #include "model/checkpoint.h"
@@ -113,6 +114,18 @@ CheckpointEvaluation evaluate_checkpoint(const std::string& name, TakNet net, co
     append_line(results_path, line);
   }
   return {pairings[0].result, pairings[1].result};
+}
+
+std::vector<Rating> fit_run_ratings(const std::vector<PairResult>& results) {
+  std::vector<std::string> checkpoints;
+  for (const PairResult& r : results)
+    if (std::find(rating_anchors().begin(), rating_anchors().end(), r.a) == rating_anchors().end() &&
+        std::find(checkpoints.begin(), checkpoints.end(), r.a) == checkpoints.end())
+      checkpoints.push_back(r.a);
+  sort_by_iteration(checkpoints);
+  std::map<std::string, std::string> prior_parent;
+  for (size_t i = 1; i < checkpoints.size(); ++i) prior_parent[checkpoints[i]] = checkpoints[i - 1];
+  return fit_ratings(rating_anchors(), results, 1000.0, prior_parent);
 }
 
 std::vector<PairResult> read_results(const std::string& path) {

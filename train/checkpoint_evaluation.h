@@ -45,6 +45,10 @@ CheckpointEvaluation evaluate_checkpoint(const std::string& name, TakNet net, co
                                          const std::vector<int>& games_vs_anchors, const RunConfig& cfg,
                                          int64_t iteration, const std::string& results_path, int threads);
 
+// The ratings of a run's players from all its results: random at 0, each checkpoint's prior
+// centred on the checkpoint rated before it (see fit_ratings), the first's on random.
+std::vector<Rating> fit_run_ratings(const std::vector<PairResult>& results);
+
 // Every pairing result of a run; a malformed line (a kill while writing it) is skipped with a warning.
 std::vector<PairResult> read_results(const std::string& path);
 

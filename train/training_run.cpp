@@ -212,7 +212,7 @@ int run_training(const TrainOptions& options) {
       vs_random = std::to_string(r1.score());
       vs_baseline = std::to_string(r2.score());
       ladder.push_back(path);
-      const auto ratings = fit_ratings(rating_anchors(), read_results(results_path));
+      const auto ratings = fit_run_ratings(read_results(results_path));
       write_text_atomic(dir + "/ratings.json", ratings_json(ratings) + "\n");
       for (const auto& r : ratings)
         if (r.player == name) {
@@ -262,7 +262,7 @@ int run_training(const TrainOptions& options) {
   spdlog::info("{}: {} iterations, {} training steps, {} games, {:.1f} min. Bot: {}/bot.ckpt{}",
                g_interrupted ? "interrupted" : "budget spent", counters.iteration, learner.steps(), window.total_games(),
                counters.elapsed_seconds / 60, dir, g_interrupted ? " (run the same command to resume)" : "");
-  if (fs::exists(dir + "/ratings.json")) spdlog::info("ratings:\n{}", ratings_table(fit_ratings(rating_anchors(), read_results(results_path))));
+  if (fs::exists(dir + "/ratings.json")) spdlog::info("ratings:\n{}", ratings_table(fit_run_ratings(read_results(results_path))));
   return 0;
 }
 
