@@ -5,8 +5,8 @@
 //
 // The prior of a player is centred on the anchor, or on the rating of its `prior_parent` (the
 // checkpoint before it). A prior centred on the anchor pulls every checkpoint of a long run
-// toward it, and the pulls add up along the ladder: a run whose later checkpoints beat earlier
-// ones 55-60% showed a flat curve. Centred on the predecessor, the prior only bounds each step.
+// toward it, and the pulls add up along the ladder: 30 checkpoints that score 50% against each
+// other came out sloping down by 77 Elo. Centred on the predecessor, it only bounds each step.
 #pragma once
 
 #include <map>
