@@ -68,29 +68,38 @@ int play_game(Player& white, Player& black, int size, int half_komi, const std::
   return outcome;
 }
 
+std::vector<std::vector<Move>> match_openings(const MatchConfig& config) {
+  std::mt19937_64 rng(config.seed);
+  std::vector<std::vector<Move>> out;
+  for (int g = 0; g < config.games; ++g) {
+    if (g % 2 == 1) {
+      out.push_back(out.back());
+      continue;
+    }
+    Position opening(config.size, config.half_komi);
+    std::vector<Move> moves;
+    for (int k = 0; k < config.opening_plies && !opening.game_over(); ++k) {
+      const auto legal = legal_moves(opening);
+      const Move m = legal[std::uniform_int_distribution<size_t>(0, legal.size() - 1)(rng)];
+      opening.play(m);
+      moves.push_back(m);
+    }
+    out.push_back(moves);
+  }
+  return out;
+}
+
 MatchResult play_match(Player& a, Player& b, const MatchConfig& config) {
   MatchResult r;
-  std::mt19937_64 rng(config.seed);
   const int max_plies = config.max_plies ? config.max_plies : 10 * config.size * config.size;
-  Position opening(config.size, config.half_komi);
-  std::vector<Move> opening_moves;
+  const std::vector<std::vector<Move>> openings = match_openings(config);
   for (int g = 0; g < config.games; ++g) {
-    if (g % 2 == 0) {
-      // A new random opening, played once with each colour assignment.
-      opening = Position(config.size, config.half_komi);
-      opening_moves.clear();
-      for (int k = 0; k < config.opening_plies && !opening.game_over(); ++k) {
-        const auto moves = legal_moves(opening);
-        const Move m = moves[std::uniform_int_distribution<size_t>(0, moves.size() - 1)(rng)];
-        opening.play(m);
-        opening_moves.push_back(m);
-      }
-    }
     const bool a_white = g % 2 == 0;
     std::string ptn;
     Player& white = a_white ? a : b;
     Player& black = a_white ? b : a;
-    const int outcome = play_game(white, black, config.size, config.half_komi, opening_moves, max_plies, &ptn);
+    const int outcome =
+        play_game(white, black, config.size, config.half_komi, openings[static_cast<size_t>(g)], max_plies, &ptn);
     r.ptn_games.push_back(ptn);
     const int a_outcome = a_white ? outcome : -outcome;
     if (a_outcome > 0) ++r.wins;

@@ -36,5 +36,8 @@ EloEstimate elo_from_results(int wins, int draws, int losses);
 int play_game(Player& white, Player& black, int size, int half_komi, const std::vector<Move>& opening, int max_plies,
               std::string* ptn);
 MatchResult play_match(Player& a, Player& b, const MatchConfig& config);
+// The opening of every game of a match: a random one for each pair of games (played once with
+// each colour), drawn from config.seed.
+std::vector<std::vector<Move>> match_openings(const MatchConfig& config);
 
 }  // namespace bredon

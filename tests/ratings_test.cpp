@@ -1,10 +1,12 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <stdexcept>
 #include <random>
 
+#include "selfplay/batched_match.h"
 #include "selfplay/heuristic_evaluator.h"
 #include "selfplay/match.h"
 #include "selfplay/ratings.h"
@@ -69,6 +71,42 @@ TEST(Ratings, ALadderOfEqualCheckpointsStaysLevel) {
   EXPECT_GT(r[1].elo, 600);  // 20-0 against random, bounded by c0's prior only
   for (size_t i = 2; i < r.size(); ++i) EXPECT_NEAR(r[i].elo, r[1].elo, 1.0) << r[i].player;
   EXPECT_THROW(fit_ratings({"random"}, results, 1000.0, {{"c1", "c2"}, {"c2", "c1"}}), std::invalid_argument);
+}
+
+// Counts the batches it is asked for; answers as the heuristic evaluator does.
+class BatchCountingEvaluator : public Evaluator {
+ public:
+  void evaluate(const std::vector<EvalRequest>& requests, std::vector<EvalResult>& results) override {
+    ++batches;
+    largest = std::max(largest, requests.size());
+    inner.evaluate(requests, results);
+  }
+  HeuristicEvaluator inner;
+  int batches = 0;
+  size_t largest = 0;
+};
+
+// The batched match plays the same games as play_match with SearchPlayers (same openings,
+// colours and deterministic searches), only with the leaves of all games in one batch per side.
+TEST(Match, BatchedMatchEqualsOneGameAtATime) {
+  SearchConfig gumbel, puct;
+  puct.algorithm = SearchAlgorithm::Puct;
+  MatchConfig mc;
+  mc.size = 4;
+  mc.games = 12;
+  mc.seed = 9;
+  HeuristicEvaluator h1, h2;
+  SearchPlayer a("a", h1, gumbel, 8, 1), b("b", h2, puct, 16, 2);
+  const MatchResult one_at_a_time = play_match(a, b, mc);
+  BatchCountingEvaluator e1, e2;
+  const MatchResult batched = play_batched_match({&e1, gumbel, 8}, {&e2, puct, 16}, mc);
+  EXPECT_EQ(batched.wins, one_at_a_time.wins);
+  EXPECT_EQ(batched.draws, one_at_a_time.draws);
+  EXPECT_EQ(batched.losses, one_at_a_time.losses);
+  EXPECT_GT(one_at_a_time.wins, 0);  // a real contest, not all draws
+  EXPECT_GT(one_at_a_time.losses + one_at_a_time.draws, 0);
+  EXPECT_GE(e1.largest, 4u);  // a's leaves from several games went out together
+  EXPECT_GE(e2.largest, 4u);
 }
 
 TEST(Match, EloFromScore) {

@@ -12,6 +12,7 @@
 #include <memory>
 
 #include "model/checkpoint.h"
+#include "selfplay/batched_match.h"
 #include "selfplay/nn_evaluator.h"
 #include "selfplay/players.h"
 #include "train/run_files.h"
@@ -24,7 +25,8 @@ struct Pairing {
   std::string opponent;
   uint64_t seed;
   int games;
-  std::function<MatchResult(Player& me, const MatchConfig& mc)> play;
+  // Plays the match for the new network, given its evaluator.
+  std::function<MatchResult(Evaluator& mine, const MatchConfig& mc)> play;
   MatchResult result;
 };
 
@@ -66,27 +68,30 @@ CheckpointEvaluation evaluate_checkpoint(const std::string& name, TakNet net, co
   const int n = cfg.game.size;
   const uint64_t seed = static_cast<uint64_t>(iteration) * 31;
   std::vector<Pairing> pairings;
-  pairings.push_back({rating_anchors()[0], seed, games_vs_anchors.at(0), [&](Player& me, const MatchConfig& mc) {
+  const SearchSide me_side{nullptr, cfg.search, cfg.eval.simulations};
+  pairings.push_back({rating_anchors()[0], seed, games_vs_anchors.at(0), [&](Evaluator& mine, const MatchConfig& mc) {
+                        SearchPlayer me(name, mine, cfg.search, cfg.eval.simulations, 1);
                         RandomPlayer random(static_cast<uint64_t>(iteration));
                         return play_match(me, random, mc);
                       }, {}});
-  pairings.push_back({rating_anchors()[1], seed + 1, games_vs_anchors.at(1), [&](Player& me, const MatchConfig& mc) {
+  pairings.push_back({rating_anchors()[1], seed + 1, games_vs_anchors.at(1), [&](Evaluator& mine, const MatchConfig& mc) {
                         RolloutEvaluator rollouts(static_cast<uint64_t>(iteration));
-                        SearchConfig baseline_search;
-                        baseline_search.algorithm = SearchAlgorithm::Puct;
-                        SearchPlayer baseline(rating_anchors()[1], rollouts, baseline_search,
-                                              cfg.eval.baseline_rollouts, 2);
-                        return play_match(me, baseline, mc);
+                        SearchSide baseline{&rollouts, SearchConfig{}, cfg.eval.baseline_rollouts};
+                        baseline.search.algorithm = SearchAlgorithm::Puct;
+                        SearchSide me = me_side;
+                        me.evaluator = &mine;
+                        return play_batched_match(me, baseline, mc);
                       }, {}});
   for (size_t k = 0; k < previous.size(); ++k) {
     const std::string path = previous[k];
-    pairings.push_back({std::filesystem::path(path).stem().string(), seed + 2 + k, cfg.eval.games, [&, path](Player& me, const MatchConfig& mc) {
+    pairings.push_back({std::filesystem::path(path).stem().string(), seed + 2 + k, cfg.eval.games,
+                        [&, path](Evaluator& mine, const MatchConfig& mc) {
                           LoadedCheckpoint old = load_checkpoint(path, n);
                           old.net->eval();
                           NetworkEvaluator old_eval(old.net);
-                          SearchPlayer them(std::filesystem::path(path).stem().string(), old_eval, cfg.search,
-                                            cfg.eval.simulations, 3);
-                          return play_match(me, them, mc);
+                          SearchSide me = me_side;
+                          me.evaluator = &mine;
+                          return play_batched_match(me, {&old_eval, cfg.search, cfg.eval.simulations}, mc);
                         }, {}});
   }
 
@@ -95,13 +100,12 @@ CheckpointEvaluation evaluate_checkpoint(const std::string& name, TakNet net, co
   run_on_threads(std::min(threads, static_cast<int>(pairings.size())), [&](int) {
     for (size_t i = next++; i < pairings.size(); i = next++) {
       NetworkEvaluator mine(net);
-      SearchPlayer me(name, mine, cfg.search, cfg.eval.simulations, 1);
       MatchConfig mc;
       mc.size = n;
       mc.half_komi = cfg.game.half_komi;
       mc.games = pairings[i].games;
       mc.seed = pairings[i].seed;
-      pairings[i].result = pairings[i].play(me, mc);
+      pairings[i].result = pairings[i].play(mine, mc);
     }
   });
 

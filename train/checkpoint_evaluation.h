@@ -1,7 +1,8 @@
 // Rating a new network during a run: short matches against two fixed anchors (a uniformly random
 // player and a random-rollout MCTS) and earlier checkpoints. The pairings are
 // independent, so they run on parallel threads, one network stream each; each pairing has its
-// own seeds, so the results do not depend on the number of threads.
+// own seeds, so the results do not depend on the number of threads. Games between searches are
+// played all at once with batched leaves (selfplay/batched_match.h).
 #pragma once
 
 #include <string>
