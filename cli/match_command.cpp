@@ -11,11 +11,9 @@
 
 #include <cstdio>
 #include <fstream>
-#include <random>
 
 #include "cli/args.h"
 #include "cli/commands.h"
-#include "core/movegen.h"
 #include "core/ptn_game.h"
 #include "model/checkpoint.h"
 #include "selfplay/heuristic_evaluator.h"
@@ -94,45 +92,43 @@ int run_match(const std::vector<std::string>& argv) {
     out.open(out_path);
     if (!out) throw UsageError("cannot write --out " + out_path);
   }
-  std::mt19937_64 rng(seed);
-  std::vector<Move> opening;
-  int w = 0, d = 0, l = 0;
+  MatchConfig mc;
+  mc.size = size;
+  mc.half_komi = half_komi;
+  mc.games = games;
+  mc.opening_plies = opening_plies;
+  mc.seed = seed;
+  // The games are played here one by one, not by play_match, so that the SPRT can stop early.
+  const std::vector<std::vector<Move>> openings = match_openings(mc);
+  MatchResult result;
   const int max_plies = 10 * size * size;
   for (int g = 0; g < games; ++g) {
-    if (g % 2 == 0) {
-      opening.clear();
-      Position pos(size, half_komi);
-      for (int k = 0; k < opening_plies; ++k) {
-        const auto moves = legal_moves(pos);
-        opening.push_back(moves[std::uniform_int_distribution<size_t>(0, moves.size() - 1)(rng)]);
-        pos.play(opening.back());
-      }
-    }
     const bool a_white = g % 2 == 0;
     std::string ptn;
     const int outcome = play_game(a_white ? *a.player : *b.player, a_white ? *b.player : *a.player, size, half_komi,
-                                  opening, max_plies, &ptn);
-    const int for_a = a_white ? outcome : -outcome;
-    (for_a > 0 ? w : for_a < 0 ? l : d)++;
+                                  openings[static_cast<size_t>(g)], max_plies, &ptn);
+    result.add(a_white ? outcome : -outcome);
     if (out) out << ptn << "\n";
-    const EloEstimate e = elo_from_results(w, d, l);
+    const EloEstimate e = elo_from_results(result.wins, result.draws, result.losses);
     std::string verdict;
     if (!sprt_spec.empty()) {
-      const SprtResult s = sprt(w, d, l, elo0, elo1);
+      const SprtResult s = sprt(result.wins, result.draws, result.losses, elo0, elo1);
       verdict = " llr " + std::to_string(s.llr).substr(0, 6) + " [" + std::to_string(s.lower).substr(0, 5) + ", " +
                 std::to_string(s.upper).substr(0, 4) + "]";
       if (s.verdict != 0 && g + 1 >= 10 && g % 2 == 1) {
-        std::printf("game %d: %d-%d-%d elo %.0f [%.0f, %.0f]%s\n", g + 1, w, d, l, e.elo, e.low, e.high, verdict.c_str());
+        std::printf("game %d: %d-%d-%d elo %.0f [%.0f, %.0f]%s\n", g + 1, result.wins, result.draws, result.losses,
+                    e.elo, e.low, e.high, verdict.c_str());
         std::printf("sprt: %s\n", s.verdict > 0 ? "H1 accepted (A is stronger by elo1)" : "H0 accepted (not by elo1)");
         break;
       }
     }
-    std::printf("game %d: %d-%d-%d elo %.0f [%.0f, %.0f]%s\n", g + 1, w, d, l, e.elo, e.low, e.high, verdict.c_str());
+    std::printf("game %d: %d-%d-%d elo %.0f [%.0f, %.0f]%s\n", g + 1, result.wins, result.draws, result.losses, e.elo,
+                e.low, e.high, verdict.c_str());
     std::fflush(stdout);
   }
-  const EloEstimate e = elo_from_results(w, d, l);
+  const EloEstimate e = elo_from_results(result.wins, result.draws, result.losses);
   std::printf("result %s vs %s: wins %d draws %d losses %d score %.3f elo %.0f [%.0f, %.0f]\n", a_spec.c_str(),
-              b_spec.c_str(), w, d, l, (w + 0.5 * d) / std::max(1, w + d + l), e.elo, e.low, e.high);
+              b_spec.c_str(), result.wins, result.draws, result.losses, result.score(), e.elo, e.low, e.high);
   return 0;
 }
 

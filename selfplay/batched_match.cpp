@@ -8,9 +8,10 @@ namespace {
 struct Game {
   Position pos;
   bool a_white = true;
-  bool searching = false;
-  bool waiting = false;  // its search has a request out
+  bool searching = false;  // the side to move has begun its search for this move
   bool over = false;
+  std::unique_ptr<Search> search[2];  // A's and B's: the trees are independent, the evaluators shared
+  int side_to_move() const { return (pos.side_to_move() == Color::White) == a_white ? 0 : 1; }
 };
 
 }  // namespace
@@ -19,43 +20,39 @@ MatchResult play_batched_match(const SearchSide& a, const SearchSide& b, const M
   const int max_plies = config.max_plies ? config.max_plies : 10 * config.size * config.size;
   const std::vector<std::vector<Move>> openings = match_openings(config);
   std::vector<Game> games(static_cast<size_t>(config.games));
-  // One search per game and side: the trees are independent, only the evaluators are shared.
-  std::vector<std::unique_ptr<Search>> searches;
   for (int g = 0; g < config.games; ++g) {
     Game& game = games[static_cast<size_t>(g)];
     game.pos = Position(config.size, config.half_komi);
     for (Move m : openings[static_cast<size_t>(g)]) game.pos.play_checked(m);
     game.a_white = g % 2 == 0;
     game.over = game.pos.game_over() || game.pos.ply() >= max_plies;
-    searches.push_back(std::make_unique<Search>(a.search, 1));
-    searches.push_back(std::make_unique<Search>(b.search, 1));
+    game.search[0] = std::make_unique<Search>(a.search, 1);
+    game.search[1] = std::make_unique<Search>(b.search, 1);
   }
   const SearchSide* sides[2] = {&a, &b};
   std::vector<EvalRequest> requests[2];
-  std::vector<size_t> waiting[2];  // game of each request
+  std::vector<size_t> asking[2];  // the game of each request
   std::vector<EvalResult> results;
   for (;;) {
     bool any = false;
     for (int s = 0; s < 2; ++s) {
       requests[s].clear();
-      waiting[s].clear();
+      asking[s].clear();
     }
-    // Advance every game to its next request (or its next move) ...
+    // Advance every game to its next request, playing the moves whose searches finish ...
     for (size_t g = 0; g < games.size(); ++g) {
       Game& game = games[g];
-      while (!game.over && !game.waiting) {
-        const bool white_to_move = game.pos.side_to_move() == Color::White;
-        const int side = white_to_move == game.a_white ? 0 : 1;
-        Search& search = *searches[2 * g + static_cast<size_t>(side)];
+      while (!game.over) {
+        const int side = game.side_to_move();
+        Search& search = *game.search[side];
         if (!game.searching) {
           search.reset(game.pos);
           search.begin(sides[side]->simulations, false);
           game.searching = true;
         }
         if (search.step() == Search::Step::NeedsEval) {
-          game.waiting = true;
           requests[side].push_back(search.request());
-          waiting[side].push_back(g);
+          asking[side].push_back(g);
           break;
         }
         game.pos.play_checked(search.chosen_move());
@@ -69,21 +66,13 @@ MatchResult play_batched_match(const SearchSide& a, const SearchSide& b, const M
     for (int s = 0; s < 2; ++s) {
       if (requests[s].empty()) continue;
       sides[s]->evaluator->evaluate(requests[s], results);
-      for (size_t i = 0; i < waiting[s].size(); ++i) {
-        Game& game = games[waiting[s][i]];
-        const int side = (game.pos.side_to_move() == Color::White) == game.a_white ? 0 : 1;
-        searches[2 * waiting[s][i] + static_cast<size_t>(side)]->provide(results[i]);
-        game.waiting = false;
-      }
+      for (size_t i = 0; i < asking[s].size(); ++i) games[asking[s][i]].search[s]->provide(results[i]);
     }
   }
   MatchResult r;
   for (const Game& game : games) {
     const int outcome = game.pos.game_over() ? result_sign(game.pos.result()) : 0;
-    const int a_outcome = game.a_white ? outcome : -outcome;
-    if (a_outcome > 0) ++r.wins;
-    else if (a_outcome < 0) ++r.losses;
-    else ++r.draws;
+    r.add(game.a_white ? outcome : -outcome);
   }
   return r;
 }

@@ -101,10 +101,7 @@ MatchResult play_match(Player& a, Player& b, const MatchConfig& config) {
     const int outcome =
         play_game(white, black, config.size, config.half_komi, openings[static_cast<size_t>(g)], max_plies, &ptn);
     r.ptn_games.push_back(ptn);
-    const int a_outcome = a_white ? outcome : -outcome;
-    if (a_outcome > 0) ++r.wins;
-    else if (a_outcome < 0) ++r.losses;
-    else ++r.draws;
+    r.add(a_white ? outcome : -outcome);
   }
   return r;
 }

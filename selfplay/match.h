@@ -23,6 +23,8 @@ struct MatchResult {
   int wins = 0, draws = 0, losses = 0;  // for player A
   std::vector<std::string> ptn_games;
   double score() const { return (wins + 0.5 * draws) / std::max(1, wins + draws + losses); }
+  // Counts one game: +1 A won, -1 A lost, 0 a draw.
+  void add(int a_outcome) { ++(a_outcome > 0 ? wins : a_outcome < 0 ? losses : draws); }
 };
 
 // Elo difference implied by a score, and its 95% interval from the trinomial variance.

@@ -13,13 +13,10 @@ namespace bredon {
 std::vector<Rating> fit_ratings(std::vector<std::string> players, const std::vector<PairResult>& results,
                                 double prior_sd_elo, const std::map<std::string, std::string>& prior_parent) {
   std::map<std::string, int> index;
+  for (const auto& p : players) index.emplace(p, static_cast<int>(index.size()));
   auto add = [&](const std::string& name) {
-    if (!index.count(name)) {
-      index.emplace(name, static_cast<int>(index.size()));
-      if (index.size() > players.size()) players.push_back(name);
-    }
+    if (index.emplace(name, static_cast<int>(players.size())).second) players.push_back(name);
   };
-  for (const auto& p : players) add(p);
   for (const auto& r : results) {
     add(r.a);
     add(r.b);

@@ -68,7 +68,7 @@ CheckpointEvaluation evaluate_checkpoint(const std::string& name, TakNet net, co
   const int n = cfg.game.size;
   const uint64_t seed = static_cast<uint64_t>(iteration) * 31;
   std::vector<Pairing> pairings;
-  const SearchSide me_side{nullptr, cfg.search, cfg.eval.simulations};
+  auto my_side = [&](Evaluator& mine) { return SearchSide{&mine, cfg.search, cfg.eval.simulations}; };
   pairings.push_back({rating_anchors()[0], seed, games_vs_anchors.at(0), [&](Evaluator& mine, const MatchConfig& mc) {
                         SearchPlayer me(name, mine, cfg.search, cfg.eval.simulations, 1);
                         RandomPlayer random(static_cast<uint64_t>(iteration));
@@ -78,9 +78,7 @@ CheckpointEvaluation evaluate_checkpoint(const std::string& name, TakNet net, co
                         RolloutEvaluator rollouts(static_cast<uint64_t>(iteration));
                         SearchSide baseline{&rollouts, SearchConfig{}, cfg.eval.baseline_rollouts};
                         baseline.search.algorithm = SearchAlgorithm::Puct;
-                        SearchSide me = me_side;
-                        me.evaluator = &mine;
-                        return play_batched_match(me, baseline, mc);
+                        return play_batched_match(my_side(mine), baseline, mc);
                       }, {}});
   for (size_t k = 0; k < previous.size(); ++k) {
     const std::string path = previous[k];
@@ -89,9 +87,7 @@ CheckpointEvaluation evaluate_checkpoint(const std::string& name, TakNet net, co
                           LoadedCheckpoint old = load_checkpoint(path, n);
                           old.net->eval();
                           NetworkEvaluator old_eval(old.net);
-                          SearchSide me = me_side;
-                          me.evaluator = &mine;
-                          return play_batched_match(me, {&old_eval, cfg.search, cfg.eval.simulations}, mc);
+                          return play_batched_match(my_side(mine), {&old_eval, cfg.search, cfg.eval.simulations}, mc);
                         }, {}});
   }
 
@@ -122,10 +118,8 @@ CheckpointEvaluation evaluate_checkpoint(const std::string& name, TakNet net, co
 
 std::vector<Rating> fit_run_ratings(const std::vector<PairResult>& results) {
   std::vector<std::string> checkpoints;
-  for (const PairResult& r : results)
-    if (std::find(rating_anchors().begin(), rating_anchors().end(), r.a) == rating_anchors().end() &&
-        std::find(checkpoints.begin(), checkpoints.end(), r.a) == checkpoints.end())
-      checkpoints.push_back(r.a);
+  for (const PairResult& r : results)  // the rated side of every pairing is a checkpoint
+    if (std::find(checkpoints.begin(), checkpoints.end(), r.a) == checkpoints.end()) checkpoints.push_back(r.a);
   sort_by_iteration(checkpoints);
   std::map<std::string, std::string> prior_parent;
   for (size_t i = 1; i < checkpoints.size(); ++i) prior_parent[checkpoints[i]] = checkpoints[i - 1];
