@@ -4,7 +4,6 @@
 #include <chrono>
 #include <cstdio>
 
-#include "cli/args.h"
 #include "cli/commands.h"
 #include "core/movegen.h"
 #include "core/perft.h"
@@ -16,9 +15,7 @@ struct PerftCase {
   int size, depth, quick_depth;
 };
 
-int bench_perft(Args& args) {
-  const bool quick = args.has("quick");
-  args.reject_unused();
+int bench_perft(bool quick) {
   const PerftCase cases[] = {{5, 6, 5}, {6, 5, 4}};
   double total_nodes = 0, total_ms = 0;
   for (const PerftCase& c : cases) {
@@ -39,16 +36,17 @@ int bench_perft(Args& args) {
 
 }  // namespace
 
-int run_bench(const std::vector<std::string>& argv) {
-  if (argv.empty()) throw UsageError("which benchmark? (perft)");
-  const std::string what = argv[0];
-  Args args(std::vector<std::string>(argv.begin() + 1, argv.end()), {"quick", "no-channels-last"});
-  if (what == "perft") return bench_perft(args);
-  if (what == "nn") return bench_nn(args);
-  if (what == "selfplay") return bench_selfplay(args);
-  if (what == "train") return bench_train(args);
-  if (what == "tactics") return bench_tactics(args);
-  throw UsageError("unknown benchmark '" + what + "' (known: perft, nn, selfplay, train, tactics)");
+void add_bench_command(CLI::App& app, int& exit_code) {
+  CLI::App* bench = app.add_subcommand("bench", "throughput measurements, each against a reference measured in the same run");
+  bench->require_subcommand(1);
+  auto quick = std::make_shared<bool>(false);
+  CLI::App* perft = bench->add_subcommand("perft", "perft speed on the 5x5 start to depth 6 and the 6x6 start to depth 5");
+  perft->add_flag("--quick", *quick, "one ply less on each (5x5 depth 5, 6x6 depth 4)");
+  perft->callback([quick, &exit_code] { exit_code = bench_perft(*quick); });
+  add_bench_nn(*bench, exit_code);
+  add_bench_selfplay(*bench, exit_code);
+  add_bench_train(*bench, exit_code);
+  add_bench_tactics(*bench, exit_code);
 }
 
 }  // namespace bredon::cli

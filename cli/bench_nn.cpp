@@ -9,11 +9,10 @@
 #include <sstream>
 #include <thread>
 
-#include "cli/args.h"
 #include "cli/commands.h"
 #include "train/run_config.h"
 #include "model/encoding.h"
-#include "model/network.h"
+#include "nn/network.h"
 
 namespace bredon::cli {
 namespace {
@@ -70,15 +69,18 @@ std::vector<int> parse_list(const std::string& text, const std::string& option) 
   return out;
 }
 
-}  // namespace
+struct BenchNnOptions {
+  std::string config, batches = "1,2,4,8,16,32,64,128,256,512", threads = "1,2";
+  double seconds = 0.4;
+  bool no_channels_last = false;
+};
 
-int bench_nn(Args& args) {
-  const RunConfig cfg = load_run_config(args.require("config"));
-  const std::vector<int> batches = parse_list(args.get("batches", "1,2,4,8,16,32,64,128,256,512"), "batches");
-  const std::vector<int> threads = parse_list(args.get("threads", "1,2"), "threads");
-  const double seconds = args.get_double("seconds", 0.4);
-  const bool channels_last = !args.has("no-channels-last");
-  args.reject_unused();
+int bench_nn(const BenchNnOptions& o) {
+  const RunConfig cfg = load_run_config(o.config);
+  const std::vector<int> batches = parse_list(o.batches, "batches");
+  const std::vector<int> threads = parse_list(o.threads, "threads");
+  const double seconds = o.seconds;
+  const bool channels_last = !o.no_channels_last;
 
   const int n = cfg.game.size;
   torch::manual_seed(0);
@@ -115,4 +117,16 @@ int bench_nn(Args& args) {
   return 0;
 }
 
+}  // namespace
+
+void add_bench_nn(CLI::App& bench, int& exit_code) {
+  auto o = std::make_shared<BenchNnOptions>();
+  CLI::App* cmd = bench.add_subcommand("nn", "raw network positions/s at each batch size and thread count, GFLOP/s against the measured and nominal peak");
+  cmd->add_option("--config", o->config, "run configuration (YAML) whose network is measured")->required();
+  cmd->add_option("--batches", o->batches, "batch sizes, comma-separated");
+  cmd->add_option("--threads", o->threads, "LibTorch thread counts, comma-separated");
+  cmd->add_option("--seconds", o->seconds, "time per measurement")->check(CLI::Range(0.01, 3600.0));
+  cmd->add_flag("--no-channels-last", o->no_channels_last, "measure the default memory layout instead");
+  cmd->callback([o, &exit_code] { exit_code = bench_nn(*o); });
+}
 }  // namespace bredon::cli

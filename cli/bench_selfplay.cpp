@@ -8,11 +8,10 @@
 #include <cstdio>
 #include <thread>
 
-#include "cli/args.h"
 #include "cli/commands.h"
 #include "cli/model_spec.h"
 #include "model/encoding.h"
-#include "selfplay/nn_evaluator.h"
+#include "nn/nn_evaluator.h"
 #include "selfplay/selfplay_pool.h"
 
 namespace bredon::cli {
@@ -43,13 +42,15 @@ double raw_throughput(TakNet& net, int streams, int batch, double seconds) {
   return static_cast<double>(evaluated) / std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
-}  // namespace
+struct BenchSelfplayOptions {
+  std::string config = "configs/default.yaml";
+  int games = 0;
+};
 
-int bench_selfplay(Args& args) {
-  const RunConfig cfg = config_or_defaults(args.get("config", "configs/default.yaml"));
+int bench_selfplay(const BenchSelfplayOptions& o) {
+  const RunConfig cfg = config_or_defaults(o.config);
   const int workers = cfg.selfplay.workers;
-  const int games = static_cast<int>(args.get_int("games", 10 * cfg.selfplay.parallel_games, 1, 1000000));
-  args.reject_unused();
+  const int games = o.games > 0 ? o.games : 10 * cfg.selfplay.parallel_games;
   configure_torch_threads(cfg.selfplay.eval_threads);
   LoadedModel model = load_model_spec("random", cfg, 1);
   model.net->eval();
@@ -75,4 +76,13 @@ int bench_selfplay(Args& args) {
   return 0;
 }
 
+}  // namespace
+
+void add_bench_selfplay(CLI::App& bench, int& exit_code) {
+  auto o = std::make_shared<BenchSelfplayOptions>();
+  CLI::App* cmd = bench.add_subcommand("selfplay", "network evaluations/s sustained in self-play against the raw network at the same batch size and threads");
+  cmd->add_option("--config", o->config, "run configuration (YAML)");
+  cmd->add_option("--games", o->games, "games to measure (default: 10 x selfplay.parallel_games)")->check(CLI::Range(1, 1000000));
+  cmd->callback([o, &exit_code] { exit_code = bench_selfplay(*o); });
+}
 }  // namespace bredon::cli

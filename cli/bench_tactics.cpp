@@ -1,26 +1,31 @@
-// `bredon bench tactics [--model <bot file>] [--ms 1000] [--dir ../shared/reference/tactics]`:
+// `bredon bench tactics [--model <bot file>] [--ms 1000] [--dir tests/data/tactics]`:
 // every tactical position through the bot's own thinking (the `tei` hard level) with a time
 // limit per position; a position counts as solved when the move is one of the accepted answers
 // (or, for avoid-only entries, none of the bad moves).
 #include <cstdio>
 #include <filesystem>
 
-#include "cli/args.h"
 #include "cli/commands.h"
 #include "core/tps.h"
-#include "model/checkpoint.h"
-#include "selfplay/bot_search.h"
-#include "selfplay/heuristic_evaluator.h"
-#include "selfplay/nn_evaluator.h"
-#include "selfplay/tactics_suite.h"
+#include "nn/checkpoint.h"
+#include "search/bot_search.h"
+#include "search/heuristic_evaluator.h"
+#include "nn/nn_evaluator.h"
+#include "data/tactics_suite.h"
 
 namespace bredon::cli {
 
-int bench_tactics(Args& args) {
-  const std::string model_path = args.get("model", "");
-  const int64_t ms = args.get_int("ms", 1000, 1, 600000);
-  const std::string dir = args.get("dir", "../shared/reference/tactics");
-  args.reject_unused();
+namespace {
+
+struct BenchTacticsOptions {
+  std::string model, dir = "tests/data/tactics";
+  int64_t ms = 1000;
+};
+
+int bench_tactics(const BenchTacticsOptions& o) {
+  const std::string& model_path = o.model;
+  const int64_t ms = o.ms;
+  const std::string& dir = o.dir;
   configure_torch_threads(0);
   TakNet net{nullptr};
   int net_size = 0;
@@ -63,4 +68,14 @@ int bench_tactics(Args& args) {
   return 0;
 }
 
+}  // namespace
+
+void add_bench_tactics(CLI::App& bench, int& exit_code) {
+  auto o = std::make_shared<BenchTacticsOptions>();
+  CLI::App* cmd = bench.add_subcommand("tactics", "the tactical positions through the bot's hard level, a time limit each");
+  cmd->add_option("--model", o->model, "bot file (default: the model-free heuristic search)");
+  cmd->add_option("--ms", o->ms, "milliseconds per position")->check(CLI::Range(1, 600000));
+  cmd->add_option("--dir", o->dir, "folder of *.jsonl tactics files");
+  cmd->callback([o, &exit_code] { exit_code = bench_tactics(*o); });
+}
 }  // namespace bredon::cli

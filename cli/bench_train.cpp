@@ -9,13 +9,12 @@
 #include <numeric>
 #include <cstdio>
 
-#include "cli/args.h"
 #include "cli/commands.h"
 #include "cli/model_spec.h"
 #include "core/movegen.h"
 #include "core/tps.h"
 #include "model/action_index.h"
-#include "selfplay/nn_evaluator.h"
+#include "nn/nn_evaluator.h"
 #include "train/batch_prefetcher.h"
 #include "train/learner.h"
 #include "train/training_batch.h"
@@ -52,12 +51,14 @@ double seconds_since(std::chrono::steady_clock::time_point t) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
 }
 
-}  // namespace
+struct BenchTrainOptions {
+  std::string config = "configs/default.yaml";
+  double seconds = 5.0;
+};
 
-int bench_train(Args& args) {
-  const RunConfig cfg = config_or_defaults(args.get("config", "configs/default.yaml"));
-  const double seconds = args.get_double("seconds", 5.0);
-  args.reject_unused();
+int bench_train(const BenchTrainOptions& o) {
+  const RunConfig cfg = config_or_defaults(o.config);
+  const double seconds = o.seconds;
   configure_torch_threads(cfg.train.intra_op_threads());
   const int n = cfg.game.size, b = cfg.train.batch_size;
   std::mt19937_64 rng(1);
@@ -121,4 +122,13 @@ int bench_train(Args& args) {
   return 0;
 }
 
+}  // namespace
+
+void add_bench_train(CLI::App& bench, int& exit_code) {
+  auto o = std::make_shared<BenchTrainOptions>();
+  CLI::App* cmd = bench.add_subcommand("train", "training samples/s of the real path against the raw forward+backward+optimiser step, alternating step by step");
+  cmd->add_option("--config", o->config, "run configuration (YAML)");
+  cmd->add_option("--seconds", o->seconds, "time for each of the two paths")->check(CLI::Range(0.1, 3600.0));
+  cmd->callback([o, &exit_code] { exit_code = bench_train(*o); });
+}
 }  // namespace bredon::cli

@@ -1,29 +1,34 @@
-// One function per `bredon <verb>`, each in its own file.
+// Each `bredon <verb>` declares its own options (type, range, help text) with CLI11 and registers
+// itself on the application; `bredon --help` and `bredon <verb> --help` come from these
+// declarations, and tests/cli/readme_commands_test.py checks README's command table against them.
 #pragma once
 
-#include <string>
-#include <vector>
+#include <CLI/CLI.hpp>
+
+#include <stdexcept>
 
 namespace bredon::cli {
 
-int run_perft(const std::vector<std::string>& args);
-int run_bench(const std::vector<std::string>& args);
+// A command line that parses but cannot be carried out (say, two options that disagree).
+class UsageError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
 
-class Args;
-// `bredon bench nn --config <yaml>` (bench_nn.cpp).
-int bench_nn(Args& args);
-// `bredon bench selfplay [--config <yaml>] [--games N]` (bench_selfplay.cpp).
-int bench_selfplay(Args& args);
-// `bredon bench train [--config <yaml>] [--seconds S]` (bench_train.cpp).
-int bench_train(Args& args);
-// `bredon bench tactics [--model <bot>] [--ms T]` (bench_tactics.cpp).
-int bench_tactics(Args& args);
+// Each adds one subcommand to `app`; its callback runs the command and stores the exit code.
+void add_perft_command(CLI::App& app, int& exit_code);
+void add_bench_command(CLI::App& app, int& exit_code);
+void add_selfplay_command(CLI::App& app, int& exit_code);
+void add_train_command(CLI::App& app, int& exit_code);
+void add_tei_command(CLI::App& app, int& exit_code);
+void add_export_command(CLI::App& app, int& exit_code);
+void add_match_command(CLI::App& app, int& exit_code);
+void add_play_command(CLI::App& app, int& exit_code);
 
-int run_selfplay(const std::vector<std::string>& args);
-int run_train(const std::vector<std::string>& args);
-int run_tei(const std::vector<std::string>& args);
-int run_export(const std::vector<std::string>& args);
-int run_match(const std::vector<std::string>& args);
-int run_play(const std::vector<std::string>& args);
+// The benchmarks, subcommands of `bredon bench` (bench_<name>.cpp).
+void add_bench_nn(CLI::App& bench, int& exit_code);
+void add_bench_selfplay(CLI::App& bench, int& exit_code);
+void add_bench_train(CLI::App& bench, int& exit_code);
+void add_bench_tactics(CLI::App& bench, int& exit_code);
 
 }  // namespace bredon::cli

@@ -1,81 +1,40 @@
-// `bredon <subcommand> [options]`: the one executable. Each subcommand lives in its own file.
+// `bredon <command> [options]`: the one executable. Each command declares its options in its own
+// file (cli/commands.h); errors in the input get one line naming it and exit status 2.
 #include <spdlog/spdlog.h>
 
-#include <cstdio>
 #include <exception>
-#include <functional>
-#include <map>
 #include <string>
-#include <vector>
 
-#include "cli/args.h"
 #include "cli/commands.h"
 #include "core/error.h"
-#include "model/checkpoint.h"
-#include "model/config.h"
-#include "selfplay/shard.h"
-
-namespace {
-
-void print_usage() {
-  std::fputs(
-      "usage: bredon <command> [options]\n"
-      "\n"
-      "commands:\n"
-      "  perft --size N [--tps \"<TPS>\"] [--komi K] --depth D [--divide]\n"
-      "        count move paths (a finished game counts 0 below it)\n"
-      "  bench perft [--quick]\n"
-      "        perft speed on the 5x5 start (depth 6) and the 6x6 start (depth 5)\n"
-      "  train --config <yaml> [--run-dir DIR] [--seed S]\n"
-      "        self-play -> train -> checkpoint -> evaluate until the budget; resumable\n"
-      "  tei [--model <bot file>] [--level easy|medium|hard]\n"
-      "        the engine protocol on stdin/stdout, for Racetrack and other Tak tools\n"
-      "  match --a <player> --b <player> [--games N] [--size N] [--komi K] [--out F.ptn] [--sprt e0,e1]\n"
-      "        games between two players (random, baseline[:n], heuristic[:n], <checkpoint>[:n])\n"
-      "  play [--model <bot file>] [--size N] [--color white|black] [--komi K] [--level L] [--out F.ptn]\n"
-      "        play the bot in the terminal\n"
-      "  export --run-dir DIR [--out FILE]\n"
-      "        the run's latest network as one bot file for tei\n"
-      "  selfplay --model <checkpoint|random> --games N --out DIR [--config <yaml>] [--seed S]\n"
-      "        self-play games written as HDF5 shards\n"
-      "  bench selfplay [--config <yaml>] [--games N]\n"
-      "        self-play network evaluations/s against the raw network at the same batch size\n"
-      "  bench train [--config <yaml>] [--seconds S]\n"
-      "        training samples/s against the raw forward+backward step of the same network\n"
-      "  bench tactics [--model <bot file>] [--ms T] [--dir DIR]\n"
-      "        the shared tactical positions through the bot, T ms each\n"
-      "  bench nn --config <yaml> [--batches 1,2,..] [--threads 1,2] [--seconds S]\n"
-      "        raw network positions/s and GFLOP/s against the machine's peak\n",
-      stdout);
-}
-
-}  // namespace
+#include "data/shard.h"
+#include "nn/checkpoint.h"
+#include "util/yaml_section.h"
 
 int main(int argc, char** argv) {
   using namespace bredon::cli;
-  const std::map<std::string, std::function<int(const std::vector<std::string>&)>> commands = {
-      {"perft", run_perft},
-      {"bench", run_bench},
-      {"selfplay", run_selfplay},
-      {"train", run_train},
-      {"tei", run_tei},
-      {"export", run_export},
-      {"match", run_match},
-      {"play", run_play},
-  };
-  if (argc < 2 || std::string(argv[1]) == "--help" || std::string(argv[1]) == "help") {
-    print_usage();
-    return argc < 2 ? 2 : 0;
-  }
-  const auto it = commands.find(argv[1]);
-  if (it == commands.end()) {
-    spdlog::error("unknown command '{}'; run 'bredon --help' for the list", argv[1]);
-    return 2;
-  }
+  CLI::App app("bredon: learns to play Tak from nothing, and plays it", "bredon");
+  app.require_subcommand(1);
+  app.failure_message(CLI::FailureMessage::help);
+  int exit_code = 0;
+  add_perft_command(app, exit_code);
+  add_bench_command(app, exit_code);
+  add_train_command(app, exit_code);
+  add_tei_command(app, exit_code);
+  add_match_command(app, exit_code);
+  add_play_command(app, exit_code);
+  add_export_command(app, exit_code);
+  add_selfplay_command(app, exit_code);
+  const std::string command = argc > 1 ? argv[1] : "";
   try {
-    return it->second(std::vector<std::string>(argv + 2, argv + argc));
+    app.parse(argc, argv);  // runs the chosen command's callback
+    return exit_code;
+  } catch (const CLI::ParseError& e) {
+    if (e.get_exit_code() == 0) return app.exit(e);  // --help: the help of the command asked about
+    spdlog::error("bredon {}: {} (see bredon {}--help)", command, e.what(), command.empty() ? "" : command + " ");
+    return 2;
   } catch (const UsageError& e) {
-    spdlog::error("bredon {}: {}", argv[1], e.what());
+    spdlog::error("bredon {}: {}", command, e.what());
     return 2;
   } catch (const bredon::ConfigError& e) {
     spdlog::error("{}", e.what());
@@ -87,10 +46,13 @@ int main(int argc, char** argv) {
     spdlog::error("{}", e.what());
     return 2;
   } catch (const bredon::ParseError& e) {
-    spdlog::error("bredon {}: {}", argv[1], e.what());
+    spdlog::error("bredon {}: {}", command, e.what());
+    return 2;
+  } catch (const std::invalid_argument& e) {
+    spdlog::error("bredon {}: {}", command, e.what());
     return 2;
   } catch (const std::exception& e) {
-    spdlog::error("bredon {}: {}", argv[1], e.what());
+    spdlog::error("bredon {}: {}", command, e.what());
     return 1;
   }
 }

@@ -1,135 +1,100 @@
-// `bredon match --a <player> --b <player> [--games N] [--size N] [--komi K] [--out games.ptn]
-//  [--sprt elo0,elo1]`: games between two players with colours alternating and random openings
-// played once with each colour; W/D/L, the Elo difference with its 95% interval, every game as
-// PTN, and an SPRT that stops early when decided.
-//
-// Players: `random`, `baseline[:playouts]` (MCTS with random rollouts), `heuristic[:playouts]`
-// (search with the heuristic evaluator), `<checkpoint>[:playouts]` (network + search; playouts
-// 0 plays the network's policy alone), `tei:<command line>` (any TEI engine, given --movetime ms
-// per move; its crashes, timeouts and illegal moves lose the game and are reported).
-#include <spdlog/spdlog.h>
-
+// `bredon match --a <player> --b <player>`: games between two players with colours alternating and
+// random openings played once with each colour; W/D/L, the Elo difference with its 95% interval,
+// every game as PTN, and an SPRT that stops early when decided. Player names are read by
+// arena/player_factory.h, the same names a training run's evaluation uses.
 #include <cstdio>
 #include <fstream>
 
-#include "cli/args.h"
+#include "arena/elo.h"
+#include "arena/match.h"
+#include "arena/player_factory.h"
+#include "arena/sprt.h"
 #include "cli/commands.h"
 #include "core/ptn_game.h"
-#include "model/checkpoint.h"
-#include "selfplay/heuristic_evaluator.h"
-#include "selfplay/match.h"
-#include "selfplay/nn_evaluator.h"
-#include "selfplay/players.h"
-#include "selfplay/sprt.h"
-#include "selfplay/tei_client.h"
+#include "nn/nn_evaluator.h"
+#include "train/run_config.h"
 
 namespace bredon::cli {
 namespace {
 
-struct OwnedPlayer {
-  std::unique_ptr<Evaluator> evaluator;
-  std::unique_ptr<Player> player;
+struct MatchOptions {
+  std::string a, b, komi = "0", out, sprt, config;
+  int games = 100, size = 4, opening_plies = 2, movetime = 500;
+  uint64_t seed = 1;
 };
 
-OwnedPlayer make_player(const std::string& spec, int size, int half_komi, int move_time_ms, uint64_t seed) {
-  OwnedPlayer p;
-  if (spec.rfind("tei:", 0) == 0) {
-    p.player = std::make_unique<TeiClientPlayer>(spec.substr(4), size, half_komi, move_time_ms);
-    return p;
+int run_match(const MatchOptions& o) {
+  double elo0 = 0, elo1 = 0;
+  if (!o.sprt.empty() && std::sscanf(o.sprt.c_str(), "%lf,%lf", &elo0, &elo1) != 2)
+    throw UsageError("--sprt wants elo0,elo1 (for instance 0,30), not '" + o.sprt + "'");
+  PlayerContext context;
+  context.size = o.size;
+  context.half_komi = parse_komi(o.komi);
+  context.move_time_ms = o.movetime;
+  if (!o.config.empty()) context.search = load_run_config(o.config).search;
+  configure_torch_threads(1);
+  context.seed = o.seed;
+  OwnedPlayer a = make_player(o.a, context);
+  context.seed = o.seed + 1;
+  OwnedPlayer b = make_player(o.b, context);
+  std::ofstream out;
+  if (!o.out.empty()) {
+    out.open(o.out);
+    if (!out) throw UsageError("cannot write --out " + o.out);
   }
-  std::string kind = spec;
-  int playouts = -1;
-  const size_t colon = spec.rfind(':');
-  if (colon != std::string::npos) {
-    kind = spec.substr(0, colon);
-    try {
-      playouts = std::stoi(spec.substr(colon + 1));
-    } catch (const std::exception&) {
-      throw UsageError("player '" + spec + "': '" + spec.substr(colon + 1) + "' is not a number of playouts");
+  MatchConfig mc;
+  mc.size = o.size;
+  mc.half_komi = context.half_komi;
+  mc.games = o.games;
+  mc.opening_plies = o.opening_plies;
+  mc.seed = o.seed;
+  // Search players play their games in flight together; in waves when an SPRT may stop early.
+  mc.games_in_flight = o.sprt.empty() ? 0 : 16;
+  bool decided = false;
+  const MatchResult result = play_match(*a.player, *b.player, mc, [&](const GameReport& game, const MatchResult& r) {
+    if (out) out << game.ptn << "\n" << std::flush;
+    const EloEstimate e = elo_from_results(r.wins, r.draws, r.losses);
+    std::string verdict;
+    SprtResult s;
+    if (!o.sprt.empty()) {
+      s = sprt(r.wins, r.draws, r.losses, elo0, elo1);
+      char text[96];
+      std::snprintf(text, sizeof text, " llr %.3f [%.2f, %.2f]", s.llr, s.lower, s.upper);
+      verdict = text;
     }
-  }
-  SearchConfig search;
-  search.algorithm = SearchAlgorithm::Puct;
-  if (kind == "random") {
-    p.player = std::make_unique<RandomPlayer>(seed);
-  } else if (kind == "baseline") {
-    p.evaluator = std::make_unique<RolloutEvaluator>(seed);
-    p.player = std::make_unique<SearchPlayer>(spec, *p.evaluator, search, playouts < 0 ? 64 : playouts, seed);
-  } else if (kind == "heuristic") {
-    p.evaluator = std::make_unique<HeuristicEvaluator>();
-    p.player = std::make_unique<SearchPlayer>(spec, *p.evaluator, search, playouts < 0 ? 64 : playouts, seed);
-  } else {
-    LoadedCheckpoint ck = load_checkpoint(kind, size);
-    ck.net->eval();
-    p.evaluator = std::make_unique<NetworkEvaluator>(ck.net);
-    p.player = std::make_unique<SearchPlayer>(spec, *p.evaluator, search, playouts < 0 ? 64 : std::max(playouts, 1), seed);
-  }
-  return p;
+    std::printf("game %d: %d-%d-%d elo %.0f [%.0f, %.0f]%s\n", game.index + 1, r.wins, r.draws, r.losses, e.elo,
+                e.low, e.high, verdict.c_str());
+    // Decide only after whole pairs (each opening with both colours) and 10 games at least.
+    if (s.verdict != 0 && r.games() >= 10 && r.games() % 2 == 0) {
+      std::printf("sprt: %s\n", s.verdict > 0 ? "H1 accepted (A is stronger by elo1)" : "H0 accepted (not by elo1)");
+      decided = true;
+    }
+    std::fflush(stdout);
+    return !decided;
+  });
+  const EloEstimate e = elo_from_results(result.wins, result.draws, result.losses);
+  std::printf("result %s vs %s: wins %d draws %d losses %d score %.3f elo %.0f [%.0f, %.0f]\n", o.a.c_str(),
+              o.b.c_str(), result.wins, result.draws, result.losses, result.score(), e.elo, e.low, e.high);
+  return 0;
 }
 
 }  // namespace
 
-int run_match(const std::vector<std::string>& argv) {
-  Args args(argv, {});
-  const std::string a_spec = args.require("a"), b_spec = args.require("b");
-  const int games = static_cast<int>(args.get_int("games", 100, 1, 1000000));
-  const int size = static_cast<int>(args.get_int("size", 4, 3, 8));
-  const int half_komi = parse_komi(args.get("komi", "0"));
-  const std::string out_path = args.get("out", "");
-  const std::string sprt_spec = args.get("sprt", "");
-  const uint64_t seed = static_cast<uint64_t>(args.get_int("seed", 1, 0, INT64_MAX));
-  const int opening_plies = static_cast<int>(args.get_int("opening-plies", 2, 0, 20));
-  const int move_time_ms = static_cast<int>(args.get_int("movetime", 500, 1, 600000));
-  args.reject_unused();
-  double elo0 = 0, elo1 = 0;
-  if (!sprt_spec.empty() && std::sscanf(sprt_spec.c_str(), "%lf,%lf", &elo0, &elo1) != 2)
-    throw UsageError("--sprt wants elo0,elo1 (for instance 0,30)");
-  configure_torch_threads(1);
-  OwnedPlayer a = make_player(a_spec, size, half_komi, move_time_ms, seed);
-  OwnedPlayer b = make_player(b_spec, size, half_komi, move_time_ms, seed + 1);
-  std::ofstream out;
-  if (!out_path.empty()) {
-    out.open(out_path);
-    if (!out) throw UsageError("cannot write --out " + out_path);
-  }
-  MatchConfig mc;
-  mc.size = size;
-  mc.half_komi = half_komi;
-  mc.games = games;
-  mc.opening_plies = opening_plies;
-  mc.seed = seed;
-  // The games are played here one by one, not by play_match, so that the SPRT can stop early.
-  const std::vector<std::vector<Move>> openings = match_openings(mc);
-  MatchResult result;
-  const int max_plies = 10 * size * size;
-  for (int g = 0; g < games; ++g) {
-    const bool a_white = g % 2 == 0;
-    std::string ptn;
-    const int outcome = play_game(a_white ? *a.player : *b.player, a_white ? *b.player : *a.player, size, half_komi,
-                                  openings[static_cast<size_t>(g)], max_plies, &ptn);
-    result.add(a_white ? outcome : -outcome);
-    if (out) out << ptn << "\n";
-    const EloEstimate e = elo_from_results(result.wins, result.draws, result.losses);
-    std::string verdict;
-    if (!sprt_spec.empty()) {
-      const SprtResult s = sprt(result.wins, result.draws, result.losses, elo0, elo1);
-      verdict = " llr " + std::to_string(s.llr).substr(0, 6) + " [" + std::to_string(s.lower).substr(0, 5) + ", " +
-                std::to_string(s.upper).substr(0, 4) + "]";
-      if (s.verdict != 0 && g + 1 >= 10 && g % 2 == 1) {
-        std::printf("game %d: %d-%d-%d elo %.0f [%.0f, %.0f]%s\n", g + 1, result.wins, result.draws, result.losses,
-                    e.elo, e.low, e.high, verdict.c_str());
-        std::printf("sprt: %s\n", s.verdict > 0 ? "H1 accepted (A is stronger by elo1)" : "H0 accepted (not by elo1)");
-        break;
-      }
-    }
-    std::printf("game %d: %d-%d-%d elo %.0f [%.0f, %.0f]%s\n", g + 1, result.wins, result.draws, result.losses, e.elo,
-                e.low, e.high, verdict.c_str());
-    std::fflush(stdout);
-  }
-  const EloEstimate e = elo_from_results(result.wins, result.draws, result.losses);
-  std::printf("result %s vs %s: wins %d draws %d losses %d score %.3f elo %.0f [%.0f, %.0f]\n", a_spec.c_str(),
-              b_spec.c_str(), result.wins, result.draws, result.losses, result.score(), e.elo, e.low, e.high);
-  return 0;
+void add_match_command(CLI::App& app, int& exit_code) {
+  auto o = std::make_shared<MatchOptions>();
+  CLI::App* cmd = app.add_subcommand("match", "games between two players: W/D/L, Elo with a 95% interval, an SPRT, every game as PTN");
+  cmd->add_option("--a", o->a, "player A: random, baseline[:N], heuristic[:N], <checkpoint>[:N], <checkpoint>@<level>, heuristic@<level>, tei:<command line>")->required();
+  cmd->add_option("--b", o->b, "player B (the same forms)")->required();
+  cmd->add_option("--games", o->games, "games to play (openings are played once with each colour)")->check(CLI::Range(1, 1000000));
+  cmd->add_option("--size", o->size, "board size, 3..8")->check(CLI::Range(3, 8));
+  cmd->add_option("--komi", o->komi, "komi in points, whole or half");
+  cmd->add_option("--out", o->out, "write every game to this PTN file");
+  cmd->add_option("--sprt", o->sprt, "elo0,elo1: stop when the SPRT decides");
+  cmd->add_option("--seed", o->seed, "random seed of the openings and players");
+  cmd->add_option("--opening-plies", o->opening_plies, "random plies before the players take over")->check(CLI::Range(0, 20));
+  cmd->add_option("--movetime", o->movetime, "milliseconds a move for tei: engines and levels")->check(CLI::Range(1, 600000));
+  cmd->add_option("--config", o->config, "run configuration whose search: section checkpoint players use (default: the defaults)");
+  cmd->callback([o, &exit_code] { exit_code = run_match(*o); });
 }
 
 }  // namespace bredon::cli

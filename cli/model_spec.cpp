@@ -2,7 +2,7 @@
 
 #include <filesystem>
 
-#include "model/checkpoint.h"
+#include "nn/checkpoint.h"
 
 namespace bredon::cli {
 

@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "model/network.h"
+#include "nn/network.h"
 #include "train/run_config.h"
 
 namespace bredon::cli {

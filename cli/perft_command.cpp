@@ -2,7 +2,6 @@
 #include <chrono>
 #include <cstdio>
 
-#include "cli/args.h"
 #include "cli/commands.h"
 #include "core/perft.h"
 #include "core/ptn_game.h"
@@ -10,21 +9,24 @@
 
 namespace bredon::cli {
 
-int run_perft(const std::vector<std::string>& argv) {
-  Args args(argv, {"divide"});
-  const std::string tps = args.get("tps", "");
-  const int half_komi = parse_komi(args.get("komi", "0"));
-  Position pos = tps.empty() ? Position(static_cast<int>(args.get_int("size", 5, 3, 8)), half_komi)
-                             : parse_tps(tps, half_komi);
-  if (!tps.empty() && args.has("size") && args.get_int("size", 0, 3, 8) != pos.size())
-    throw UsageError("--size " + args.get("size", "") + " does not match the " + std::to_string(pos.size()) +
-                     "x" + std::to_string(pos.size()) + " board of --tps");
-  if (tps.empty() && !args.has("size")) throw UsageError("option --size (or --tps) is required");
-  const int depth = static_cast<int>(args.get_int("depth", -1, 0, 20));
-  if (depth < 0) throw UsageError("option --depth is required");
-  const bool divide = args.has("divide");
-  args.reject_unused();
+namespace {
 
+struct PerftOptions {
+  int size = 0;
+  std::string tps, komi = "0";
+  int depth = 0;
+  bool divide = false;
+};
+
+int run_perft(const PerftOptions& o) {
+  const int half_komi = parse_komi(o.komi);
+  if (o.tps.empty() && o.size == 0) throw UsageError("give --size (or --tps)");
+  Position pos = o.tps.empty() ? Position(o.size, half_komi) : parse_tps(o.tps, half_komi);
+  if (!o.tps.empty() && o.size != 0 && o.size != pos.size())
+    throw UsageError("--size " + std::to_string(o.size) + " does not match the " + std::to_string(pos.size()) + "x" +
+                     std::to_string(pos.size()) + " board of --tps");
+  const int depth = o.depth;
+  const bool divide = o.divide;
   if (divide) {
     uint64_t total = 0;
     for (const auto& [m, n] : perft_divide(pos, depth)) {
@@ -44,6 +46,19 @@ int run_perft(const std::vector<std::string>& argv) {
     std::fflush(stdout);
   }
   return 0;
+}
+
+}  // namespace
+
+void add_perft_command(CLI::App& app, int& exit_code) {
+  auto o = std::make_shared<PerftOptions>();
+  CLI::App* cmd = app.add_subcommand("perft", "count move paths per depth (a finished game counts 0 below it)");
+  cmd->add_option("--size", o->size, "board size, 3..8 (the empty board unless --tps is given)")->check(CLI::Range(3, 8));
+  cmd->add_option("--tps", o->tps, "start from this position (TPS)");
+  cmd->add_option("--komi", o->komi, "komi in points, whole or half (0)");
+  cmd->add_option("--depth", o->depth, "plies to count, 1..20")->required()->check(CLI::Range(1, 20));
+  cmd->add_flag("--divide", o->divide, "list each root move's count at --depth");
+  cmd->callback([o, &exit_code] { exit_code = run_perft(*o); });
 }
 
 }  // namespace bredon::cli

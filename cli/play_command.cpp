@@ -5,15 +5,14 @@
 #include <fstream>
 #include <iostream>
 
-#include "cli/args.h"
 #include "cli/commands.h"
 #include "core/error.h"
 #include "core/movegen.h"
 #include "core/ptn_game.h"
-#include "model/checkpoint.h"
-#include "selfplay/bot_search.h"
-#include "selfplay/heuristic_evaluator.h"
-#include "selfplay/nn_evaluator.h"
+#include "nn/checkpoint.h"
+#include "search/bot_search.h"
+#include "search/heuristic_evaluator.h"
+#include "nn/nn_evaluator.h"
 
 namespace bredon::cli {
 namespace {
@@ -56,24 +55,20 @@ void show(const Position& pos, const std::string& last, std::ostream& out) {
   if (!last.empty()) out << "   last move: " << last << "\n";
 }
 
-}  // namespace
+struct PlayOptions {
+  std::string model, color = "white", komi = "0", level = "medium", out;
+  int size = 0;
+  int64_t think_ms = 2000;
+};
 
-int run_play(const std::vector<std::string>& argv) {
-  Args args(argv, {});
-  const std::string model_path = args.get("model", "");
-  int size = static_cast<int>(args.get_int("size", 0, 3, 8));
-  const std::string color = args.get("color", "white");
-  const int half_komi = parse_komi(args.get("komi", "0"));
-  Level level;
-  try {
-    level = parse_level(args.get("level", "medium"));
-  } catch (const std::invalid_argument& e) {
-    throw UsageError(std::string("--level: ") + e.what());
-  }
-  const int64_t think_ms = args.get_int("think-ms", 2000, 10, 600000);
-  std::string out_path = args.get("out", "");
-  args.reject_unused();
-  if (color != "white" && color != "black") throw UsageError("--color must be white or black");
+int run_play(const PlayOptions& o) {
+  const std::string& model_path = o.model;
+  int size = o.size;
+  const std::string& color = o.color;
+  const int half_komi = parse_komi(o.komi);
+  const Level level = parse_level(o.level);
+  const int64_t think_ms = o.think_ms;
+  std::string out_path = o.out;
   configure_torch_threads(0);
   std::unique_ptr<Evaluator> evaluator;
   std::string bot = "bredon " + level_name(level) + " (heuristic search)";
@@ -167,4 +162,18 @@ int run_play(const std::vector<std::string>& argv) {
   return 0;
 }
 
+}  // namespace
+
+void add_play_command(CLI::App& app, int& exit_code) {
+  auto o = std::make_shared<PlayOptions>();
+  CLI::App* cmd = app.add_subcommand("play", "a game against the bot in the terminal, saved as PTN");
+  cmd->add_option("--model", o->model, "bot file (default: the model-free heuristic search)");
+  cmd->add_option("--size", o->size, "board size, 3..8 (default: the bot's, else 5)")->check(CLI::Range(3, 8));
+  cmd->add_option("--color", o->color, "your colour")->check(CLI::IsMember({"white", "black"}));
+  cmd->add_option("--komi", o->komi, "komi in points, whole or half");
+  cmd->add_option("--level", o->level, "easy, medium or hard")->check(CLI::IsMember({"easy", "medium", "hard"}));
+  cmd->add_option("--think-ms", o->think_ms, "the hard level's time a move")->check(CLI::Range(10, 600000));
+  cmd->add_option("--out", o->out, "PTN file for the game (default: game_<time>.ptn)");
+  cmd->callback([o, &exit_code] { exit_code = run_play(*o); });
+}
 }  // namespace bredon::cli

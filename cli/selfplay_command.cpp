@@ -5,24 +5,28 @@
 #include <ctime>
 #include <filesystem>
 
-#include "cli/args.h"
 #include "cli/commands.h"
 #include "cli/model_spec.h"
-#include "selfplay/nn_evaluator.h"
+#include "nn/nn_evaluator.h"
 #include "selfplay/selfplay_pool.h"
 
 namespace bredon::cli {
 
-int run_selfplay(const std::vector<std::string>& argv) {
-  Args args(argv, {});
-  const RunConfig cfg = config_or_defaults(args.get("config", ""));
-  const std::string spec = args.require("model");
-  const int games = static_cast<int>(args.get_int("games", -1, 1, 100000000));
-  if (games < 0) throw UsageError("option --games is required");
-  const std::string out = args.require("out");
-  const uint64_t seed = static_cast<uint64_t>(args.get_int("seed", 1, 0, INT64_MAX));
-  const int shard_games = static_cast<int>(args.get_int("shard-games", cfg.selfplay.parallel_games, 1, 1000000));
-  args.reject_unused();
+namespace {
+
+struct SelfplayOptions {
+  std::string config, model, out;
+  int games = 0, shard_games = 0;
+  uint64_t seed = 1;
+};
+
+int run_selfplay(const SelfplayOptions& o) {
+  const RunConfig cfg = config_or_defaults(o.config);
+  const std::string& spec = o.model;
+  const int games = o.games;
+  const std::string& out = o.out;
+  const uint64_t seed = o.seed;
+  const int shard_games = o.shard_games > 0 ? o.shard_games : cfg.selfplay.parallel_games;
 
   configure_torch_threads(cfg.selfplay.eval_threads);
   LoadedModel model = load_model_spec(spec, cfg, seed);
@@ -83,4 +87,17 @@ int run_selfplay(const std::vector<std::string>& argv) {
   return 0;
 }
 
+}  // namespace
+
+void add_selfplay_command(CLI::App& app, int& exit_code) {
+  auto o = std::make_shared<SelfplayOptions>();
+  CLI::App* cmd = app.add_subcommand("selfplay", "self-play games written as HDF5 shards, with games/s, positions/s, batch fill and ETA");
+  cmd->add_option("--model", o->model, "checkpoint file, or random (a fresh network of the config's shape)")->required();
+  cmd->add_option("--games", o->games, "games to play")->required()->check(CLI::Range(1, 100000000));
+  cmd->add_option("--out", o->out, "folder for the shards")->required();
+  cmd->add_option("--config", o->config, "run configuration (YAML; default: every default)");
+  cmd->add_option("--seed", o->seed, "random seed");
+  cmd->add_option("--shard-games", o->shard_games, "games per shard (default: selfplay.parallel_games)")->check(CLI::Range(1, 1000000));
+  cmd->callback([o, &exit_code] { exit_code = run_selfplay(*o); });
+}
 }  // namespace bredon::cli

@@ -1,25 +1,18 @@
 // `bredon tei [--model <bot file>] [--level easy|medium|hard]`: the engine over stdin/stdout.
 #include <iostream>
 
-#include "cli/args.h"
 #include "cli/commands.h"
-#include "model/checkpoint.h"
-#include "selfplay/heuristic_evaluator.h"
-#include "selfplay/nn_evaluator.h"
-#include "selfplay/tei_engine.h"
+#include "nn/checkpoint.h"
+#include "search/heuristic_evaluator.h"
+#include "nn/nn_evaluator.h"
+#include "engine/tei_engine.h"
 
 namespace bredon::cli {
 
-int run_tei(const std::vector<std::string>& argv) {
-  Args args(argv, {});
-  const std::string model_path = args.get("model", "");
-  Level level;
-  try {
-    level = parse_level(args.get("level", "hard"));
-  } catch (const std::invalid_argument& e) {
-    throw UsageError(std::string("--level: ") + e.what());
-  }
-  args.reject_unused();
+namespace {
+
+int run_tei(const std::string& model_path, const std::string& level_text) {
+  const Level level = parse_level(level_text);
   configure_torch_threads(0);
   TakNet net{nullptr};
   CheckpointMeta meta;
@@ -46,11 +39,8 @@ int run_tei(const std::vector<std::string>& argv) {
   return engine.run();
 }
 
-int run_export(const std::vector<std::string>& argv) {
-  Args args(argv, {});
-  const std::string run_dir = args.require("run-dir");
-  const std::string out = args.get("out", run_dir + "/bot.ckpt");
-  args.reject_unused();
+int run_export(const std::string& run_dir, std::string out) {
+  if (out.empty()) out = run_dir + "/bot.ckpt";
   const std::string source = run_dir + "/latest.ckpt";
   LoadedCheckpoint ck = load_checkpoint(source);
   ck.meta.extra["exported_from"] = source;
@@ -60,4 +50,21 @@ int run_export(const std::vector<std::string>& argv) {
   return 0;
 }
 
+}  // namespace
+
+void add_tei_command(CLI::App& app, int& exit_code) {
+  auto model = std::make_shared<std::string>(), level = std::make_shared<std::string>("hard");
+  CLI::App* cmd = app.add_subcommand("tei", "the engine protocol on stdin/stdout, for Racetrack and other Tak tools");
+  cmd->add_option("--model", *model, "bot file (default: the model-free heuristic search)");
+  cmd->add_option("--level", *level, "easy, medium or hard")->check(CLI::IsMember({"easy", "medium", "hard"}));
+  cmd->callback([model, level, &exit_code] { exit_code = run_tei(*model, *level); });
+}
+
+void add_export_command(CLI::App& app, int& exit_code) {
+  auto run_dir = std::make_shared<std::string>(), out = std::make_shared<std::string>();
+  CLI::App* cmd = app.add_subcommand("export", "the run's latest network as one bot file (network + metadata, no optimiser state)");
+  cmd->add_option("--run-dir", *run_dir, "run directory")->required();
+  cmd->add_option("--out", *out, "bot file to write (default: <run-dir>/bot.ckpt)");
+  cmd->callback([run_dir, out, &exit_code] { exit_code = run_export(*run_dir, *out); });
+}
 }  // namespace bredon::cli

@@ -1,19 +1,14 @@
 // `bredon train --config <yaml> [--run-dir DIR] [--seed S]`: the training cycle (train/training_run.h).
 #include <filesystem>
 
-#include "cli/args.h"
 #include "cli/commands.h"
 #include "train/training_run.h"
 
 namespace bredon::cli {
 
-int run_train(const std::vector<std::string>& argv) {
-  Args args(argv, {});
-  TrainOptions o;
-  o.config_path = args.get("config", "");
-  o.run_dir = args.get("run-dir", "");
-  o.seed = static_cast<uint64_t>(args.get_int("seed", 1, 0, INT64_MAX));
-  args.reject_unused();
+namespace {
+
+int run_train(TrainOptions o) {
   if (o.run_dir.empty()) {
     if (o.config_path.empty()) throw UsageError("give --config <yaml> (and optionally --run-dir)");
     o.run_dir = "runs/" + std::filesystem::path(o.config_path).stem().string();
@@ -23,4 +18,14 @@ int run_train(const std::vector<std::string>& argv) {
   return run_training(o);
 }
 
+}  // namespace
+
+void add_train_command(CLI::App& app, int& exit_code) {
+  auto o = std::make_shared<TrainOptions>();
+  CLI::App* cmd = app.add_subcommand("train", "the cycle self-play -> train -> checkpoint -> evaluate until the budget or Ctrl-C; resumable after any kill");
+  cmd->add_option("--config", o->config_path, "run configuration (YAML); a run directory that has one keeps its own");
+  cmd->add_option("--run-dir", o->run_dir, "run directory (default: runs/<config name>)");
+  cmd->add_option("--seed", o->seed, "random seed");
+  cmd->callback([o, &exit_code] { exit_code = run_train(*o); });
+}
 }  // namespace bredon::cli

@@ -58,4 +58,9 @@ constexpr Reserves starting_reserves(int size) {
 
 constexpr bool valid_size(int size) { return size >= kMinSize && size <= kMaxSize; }
 
+// Plies after which self-play and matches adjudicate a draw when a config says 0 (no limit
+// given): far beyond any real game (a 6x6 game rarely passes 120 plies), so it only ends
+// shuffling games.
+constexpr int default_max_plies(int size) { return 10 * size * size; }
+
 }  // namespace bredon

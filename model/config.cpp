@@ -2,7 +2,7 @@
 
 #include "core/ptn_game.h"
 #include "core/types.h"
-#include "model/yaml_section.h"
+#include "util/yaml_section.h"
 
 namespace bredon {
 

@@ -4,15 +4,9 @@
 // the file and the key.
 #pragma once
 
-#include <stdexcept>
 #include <string>
 
 namespace bredon {
-
-class ConfigError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
 
 struct GameConfig {
   int size = 4;       // board size, 3..8

@@ -7,6 +7,7 @@
 #include "core/tps.h"
 #include "core/zobrist.h"
 #include "model/action_index.h"
+#include "search/eval_batch.h"
 
 namespace bredon {
 
@@ -41,7 +42,7 @@ SelfPlayRunner::SelfPlayRunner(int size, int half_komi, const SelfPlayConfig& co
                                Evaluator& evaluator, uint64_t seed, std::string model_id)
     : size_(size), half_komi_(half_komi), config_(config), search_config_(search), evaluator_(evaluator),
       seed_(seed), model_id_(std::move(model_id)) {
-  if (config_.max_plies == 0) config_.max_plies = 10 * size * size;
+  if (config_.max_plies == 0) config_.max_plies = default_max_plies(size);
 }
 
 SelfPlayRunner::~SelfPlayRunner() = default;
@@ -232,28 +233,23 @@ void SelfPlayRunner::run(int games, bool drain, const std::function<void(Finishe
   while (static_cast<int>(slots_.size()) < parallel) slots_.push_back(std::make_unique<Slot>(search_config_));
   for (auto& slot : slots_)
     if (!slot->active && (!drain || games_started_ < start_limit_)) start_game(*slot);
-  std::vector<Slot*> waiting;
-  std::vector<EvalRequest> requests;
-  std::vector<EvalResult> results;
+  EvalBatch batch;
   while (stats_.games < finished_target) {
-    waiting.clear();
-    requests.clear();
     for (auto& slot : slots_) {
       // A game that ends here may start the next one in the same slot: advance that too.
       while (slot->active && stats_.games < finished_target) {
         if (advance(*slot, on_game)) {
-          waiting.push_back(slot.get());
-          requests.push_back(slot->search.request());
+          batch.add(slot->search);
           break;
         }
       }
     }
-    if (waiting.empty()) break;
-    evaluator_.evaluate(requests, results);
-    for (size_t i = 0; i < waiting.size(); ++i) waiting[i]->search.provide(results[i]);
+    if (batch.empty()) break;
+    const size_t leaves = batch.size();
+    batch.compute(evaluator_);
     ++stats_.batches;
-    stats_.evaluations += static_cast<int64_t>(waiting.size());
-    stats_.batch_fill_sum += static_cast<double>(waiting.size()) / parallel;
+    stats_.evaluations += static_cast<int64_t>(leaves);
+    stats_.batch_fill_sum += static_cast<double>(leaves) / parallel;
     if (on_batch) on_batch(stats_);
     if (stop && stop()) break;
   }

@@ -12,10 +12,10 @@
 #include <vector>
 
 #include "core/position.h"
-#include "selfplay/evaluator.h"
-#include "selfplay/search.h"
+#include "search/evaluator.h"
+#include "search/search.h"
 #include "selfplay/selfplay_config.h"
-#include "selfplay/shard.h"
+#include "data/shard.h"
 
 namespace bredon {
 

@@ -1,7 +1,7 @@
-// The search and self-play sections of the run configuration.
+// The self-play section of the run configuration.
 #pragma once
 
-#include "selfplay/search.h"
+#include <cstdint>
 
 namespace bredon {
 
@@ -20,7 +20,6 @@ struct SelfPlayConfig {
 };
 
 class YamlSection;
-SearchConfig read_search_section(YamlSection& section);
 SelfPlayConfig read_selfplay_section(YamlSection& section);
 
 }  // namespace bredon

@@ -66,3 +66,57 @@ TEST(Config, ShippedConfigsParse) {
 
 }  // namespace
 }  // namespace bredon
+
+#include <filesystem>
+#include <fstream>
+
+namespace bredon {
+namespace {
+
+void write(const std::filesystem::path& path, const std::string& text) { std::ofstream(path) << text; }
+
+// A config names its base; sections merge key by key; the snapshot text is the resolved whole.
+TEST(Config, LayeredConfigsMergeOverTheirBase) {
+  const auto dir = std::filesystem::temp_directory_path() / "bredon_layered_config";
+  std::filesystem::create_directories(dir);
+  write(dir / "base.yaml", "game:\n  size: 5\n  komi: 1\nmodel:\n  blocks: 3\n  channels: 24\n");
+  write(dir / "mid.yaml", "base: base.yaml\nmodel:\n  channels: 40\n");
+  write(dir / "top.yaml", "base: mid.yaml\ngame:\n  size: 6\n");
+  const RunConfig c = load_run_config((dir / "top.yaml").string());
+  EXPECT_EQ(c.game.size, 6);
+  EXPECT_EQ(c.game.half_komi, 2);
+  EXPECT_EQ(c.model.blocks, 3);
+  EXPECT_EQ(c.model.channels, 40);
+  EXPECT_EQ(c.text.find("base:"), std::string::npos);
+  EXPECT_EQ(parse_run_config(c.text, "snapshot").model.channels, 40);
+
+  write(dir / "loop_a.yaml", "base: loop_b.yaml\n");
+  write(dir / "loop_b.yaml", "base: loop_a.yaml\n");
+  EXPECT_THROW(load_run_config((dir / "loop_a.yaml").string()), ConfigError);
+  write(dir / "missing.yaml", "base: nowhere.yaml\n");
+  try {
+    load_run_config((dir / "missing.yaml").string());
+    FAIL();
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("nowhere.yaml: cannot open"), std::string::npos) << e.what();
+  }
+  try {
+    load_run_config(dir.string());
+    FAIL();
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("is a folder"), std::string::npos) << e.what();
+  }
+}
+
+TEST(Config, ShippedConfigsSayOnlyWhatDiffers) {
+  const RunConfig five = load_run_config(std::string(BREDON_SOURCE_DIR) + "/configs/5x5.yaml");
+  const RunConfig six = load_run_config(std::string(BREDON_SOURCE_DIR) + "/configs/6x6.yaml");
+  EXPECT_EQ(five.game.size, 5);
+  EXPECT_EQ(six.model.blocks, 8);
+  EXPECT_EQ(six.model.channels, 64);         // from 5x5.yaml
+  EXPECT_EQ(six.train.batch_size, 256);      // from default.yaml
+  EXPECT_EQ(six.budget.hours, 72);
+}
+
+}  // namespace
+}  // namespace bredon

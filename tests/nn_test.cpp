@@ -6,7 +6,7 @@
 #include <fstream>
 
 #include "model/action_index.h"
-#include "model/checkpoint.h"
+#include "nn/checkpoint.h"
 #include "model/encoding.h"
 
 namespace bredon {

@@ -22,7 +22,7 @@ uint64_t node_budget() {
 
 TEST(PerftReference, EveryT0RowWithinTheBudget) {
   const auto rows = testing::perft_rows();
-  ASSERT_GT(rows.size(), 100u) << "perft.tsv not found or empty under " << testing::shared_dir();
+  ASSERT_GT(rows.size(), 100u) << "perft.tsv not found or empty under " << testing::data_dir();
   const uint64_t budget = node_budget();
   int checked = 0, skipped = 0;
   for (const auto& row : rows) {

@@ -7,9 +7,9 @@
 
 namespace bredon::testing {
 
-std::string shared_dir() {
-  if (const char* env = std::getenv("BREDON_SHARED")) return env;
-  return BREDON_SHARED_DIR;
+std::string data_dir() {
+  if (const char* env = std::getenv("BREDON_TEST_DATA")) return env;
+  return BREDON_TEST_DATA_DIR;
 }
 
 std::string read_file(const std::string& path) {
@@ -21,7 +21,7 @@ std::string read_file(const std::string& path) {
 }
 
 std::vector<PerftRow> perft_rows() {
-  std::istringstream in(read_file(shared_dir() + "/reference/perft.tsv"));
+  std::istringstream in(read_file(data_dir() + "/perft.tsv"));
   std::vector<PerftRow> rows;
   std::string line;
   int number = 0;
@@ -44,10 +44,6 @@ std::vector<PerftRow> perft_rows() {
     rows.push_back(r);
   }
   return rows;
-}
-
-std::vector<TacticsEntry> tactics(const std::string& file_name) {
-  return read_tactics(shared_dir() + "/reference/tactics/" + file_name);
 }
 
 }  // namespace bredon::testing

@@ -1,18 +1,14 @@
-// Readers for the shared reference data (../shared/reference) used by the tests.
+// Readers for the reference data the tests use, copied into tests/data (see tests/data/SOURCES.md).
 #pragma once
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
-#include "selfplay/tactics_suite.h"
-
 namespace bredon::testing {
 
-using bredon::TacticsEntry;
-
-// The shared folder: $BREDON_SHARED if set, else the path CMake was configured with.
-std::string shared_dir();
+// tests/data: $BREDON_TEST_DATA if set, else the folder in the source tree.
+std::string data_dir();
 std::string read_file(const std::string& path);
 
 struct PerftRow {
@@ -25,8 +21,5 @@ struct PerftRow {
   std::string convention;
 };
 std::vector<PerftRow> perft_rows();
-
-// Every entry of one reference/tactics/*.jsonl file.
-std::vector<TacticsEntry> tactics(const std::string& file_name);
 
 }  // namespace bredon::testing

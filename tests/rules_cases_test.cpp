@@ -1,4 +1,4 @@
-// Every case of ../shared/reference/rules_cases.md, as TPS before -> move -> TPS or result after.
+// Every case of tests/data/rules_cases.md, as TPS before -> move -> TPS or result after.
 // The cases are transcribed here (with their ids) because the file's expected column is prose.
 #include <gtest/gtest.h>
 

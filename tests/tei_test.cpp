@@ -6,8 +6,8 @@
 
 #include "core/movegen.h"
 #include "core/tps.h"
-#include "selfplay/heuristic_evaluator.h"
-#include "selfplay/tei_engine.h"
+#include "search/heuristic_evaluator.h"
+#include "engine/tei_engine.h"
 
 namespace bredon {
 namespace {

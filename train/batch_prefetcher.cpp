@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "model/symmetry.h"
-#include "train/run_on_threads.h"
+#include "util/run_on_threads.h"
 
 namespace bredon {
 

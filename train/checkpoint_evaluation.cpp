@@ -4,29 +4,24 @@
 
 #include <algorithm>
 #include <atomic>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <functional>
 #include <map>
-#include <memory>
 
-#include "model/checkpoint.h"
-#include "selfplay/batched_match.h"
-#include "selfplay/nn_evaluator.h"
-#include "selfplay/players.h"
-#include "train/run_files.h"
-#include "train/run_on_threads.h"
+#include <nlohmann/json.hpp>
+
+#include "arena/player_factory.h"
+#include "util/run_files.h"
+#include "util/run_on_threads.h"
 
 namespace bredon {
 namespace {
 
 struct Pairing {
-  std::string opponent;
+  std::string opponent;  // its name in the results
+  std::string player;    // the player it is
   uint64_t seed;
   int games;
-  // Plays the match for the new network, given its evaluator.
-  std::function<MatchResult(Evaluator& mine, const MatchConfig& mc)> play;
   MatchResult result;
 };
 
@@ -65,53 +60,40 @@ int anchor_games(const std::vector<PairResult>& results, const std::string& anch
 CheckpointEvaluation evaluate_checkpoint(const std::string& name, TakNet net, const std::vector<std::string>& previous,
                                          const std::vector<int>& games_vs_anchors, const RunConfig& cfg,
                                          int64_t iteration, const std::string& results_path, int threads) {
-  const int n = cfg.game.size;
   const uint64_t seed = static_cast<uint64_t>(iteration) * 31;
+  // Opponents by their player names (arena/player_factory.h), as `bredon match` takes them.
   std::vector<Pairing> pairings;
-  auto my_side = [&](Evaluator& mine) { return SearchSide{&mine, cfg.search, cfg.eval.simulations}; };
-  pairings.push_back({rating_anchors()[0], seed, games_vs_anchors.at(0), [&](Evaluator& mine, const MatchConfig& mc) {
-                        SearchPlayer me(name, mine, cfg.search, cfg.eval.simulations, 1);
-                        RandomPlayer random(static_cast<uint64_t>(iteration));
-                        return play_match(me, random, mc);
-                      }, {}});
-  pairings.push_back({rating_anchors()[1], seed + 1, games_vs_anchors.at(1), [&](Evaluator& mine, const MatchConfig& mc) {
-                        RolloutEvaluator rollouts(static_cast<uint64_t>(iteration));
-                        SearchSide baseline{&rollouts, SearchConfig{}, cfg.eval.baseline_rollouts};
-                        baseline.search.algorithm = SearchAlgorithm::Puct;
-                        return play_batched_match(my_side(mine), baseline, mc);
-                      }, {}});
-  for (size_t k = 0; k < previous.size(); ++k) {
-    const std::string path = previous[k];
-    pairings.push_back({std::filesystem::path(path).stem().string(), seed + 2 + k, cfg.eval.games,
-                        [&, path](Evaluator& mine, const MatchConfig& mc) {
-                          LoadedCheckpoint old = load_checkpoint(path, n);
-                          old.net->eval();
-                          NetworkEvaluator old_eval(old.net);
-                          return play_batched_match(my_side(mine), {&old_eval, cfg.search, cfg.eval.simulations}, mc);
-                        }, {}});
-  }
+  pairings.push_back({rating_anchors()[0], "random", seed, games_vs_anchors.at(0), {}});
+  pairings.push_back({rating_anchors()[1], "baseline:" + std::to_string(cfg.eval.baseline_rollouts), seed + 1,
+                      games_vs_anchors.at(1), {}});
+  for (size_t k = 0; k < previous.size(); ++k)
+    pairings.push_back({std::filesystem::path(previous[k]).stem().string(),
+                        previous[k] + ":" + std::to_string(cfg.eval.simulations), seed + 2 + k, cfg.eval.games, {}});
 
   // A queue of pairings shared by the threads (their lengths differ a lot).
   std::atomic<size_t> next{0};
   run_on_threads(std::min(threads, static_cast<int>(pairings.size())), [&](int) {
     for (size_t i = next++; i < pairings.size(); i = next++) {
-      NetworkEvaluator mine(net);
+      PlayerContext context;
+      context.size = cfg.game.size;
+      context.half_komi = cfg.game.half_komi;
+      context.search = cfg.search;
+      context.seed = static_cast<uint64_t>(iteration);
+      OwnedPlayer mine = make_network_player(name, net, context, cfg.eval.simulations);
+      OwnedPlayer opponent = make_player(pairings[i].player, context);
       MatchConfig mc;
-      mc.size = n;
+      mc.size = cfg.game.size;
       mc.half_komi = cfg.game.half_komi;
       mc.games = pairings[i].games;
       mc.seed = pairings[i].seed;
-      pairings[i].result = pairings[i].play(mine, mc);
+      pairings[i].result = play_match(*mine.player, *opponent.player, mc);
     }
   });
 
   for (const Pairing& p : pairings) {
-    char line[512];
-    std::snprintf(line, sizeof line,
-                  "{\"iteration\": %lld, \"a\": \"%s\", \"b\": \"%s\", \"wins\": %d, \"draws\": %d, \"losses\": %d}",
-                  static_cast<long long>(iteration), name.c_str(), p.opponent.c_str(), p.result.wins, p.result.draws,
-                  p.result.losses);
-    append_line(results_path, line);
+    const nlohmann::json line = {{"iteration", iteration}, {"a", name},           {"b", p.opponent},
+                                 {"wins", p.result.wins},  {"draws", p.result.draws}, {"losses", p.result.losses}};
+    append_line(results_path, line.dump());
   }
   return {pairings[0].result, pairings[1].result};
 }
@@ -130,25 +112,13 @@ std::vector<PairResult> read_results(const std::string& path) {
   std::vector<PairResult> out;
   std::ifstream in(path);
   std::string line;
-  auto field = [](const std::string& l, const std::string& key) {
-    const size_t k = l.find("\"" + key + "\": ");
-    if (k == std::string::npos) return std::string();
-    size_t i = k + key.size() + 4;
-    if (l[i] == '"') {
-      const size_t e = l.find('"', i + 1);
-      return l.substr(i + 1, e - i - 1);
-    }
-    size_t e = i;
-    while (e < l.size() && l[e] != ',' && l[e] != '}') ++e;
-    return l.substr(i, e - i);
-  };
   while (std::getline(in, line)) {
     if (line.empty()) continue;
     try {
-      PairResult r{field(line, "a"), field(line, "b"), std::stoi(field(line, "wins")), std::stoi(field(line, "draws")),
-                   std::stoi(field(line, "losses"))};
-      out.push_back(r);
-    } catch (const std::exception&) {
+      const nlohmann::json j = nlohmann::json::parse(line);
+      out.push_back({j.at("a").get<std::string>(), j.at("b").get<std::string>(), j.at("wins").get<int>(),
+                     j.at("draws").get<int>(), j.at("losses").get<int>()});
+    } catch (const nlohmann::json::exception&) {
       spdlog::warn("{}: skipping a malformed line (a run killed while writing it?)", path);
     }
   }

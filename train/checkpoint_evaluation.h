@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "model/network.h"
-#include "selfplay/match.h"
-#include "selfplay/ratings.h"
+#include "nn/network.h"
+#include "arena/match.h"
+#include "arena/ratings.h"
 #include "train/run_config.h"
 
 namespace bredon {

@@ -2,8 +2,8 @@
 
 #include <cmath>
 
-#include "selfplay/nn_evaluator.h"
-#include "train/run_on_threads.h"
+#include "nn/nn_evaluator.h"
+#include "util/run_on_threads.h"
 
 namespace bredon {
 

@@ -14,7 +14,7 @@
 #include <memory>
 #include <vector>
 
-#include "model/network.h"
+#include "nn/network.h"
 #include "train/run_config.h"
 #include "train/training_batch.h"
 
@@ -23,6 +23,17 @@ namespace bredon {
 struct LossStats {
   double policy = 0, value = 0, margin = 0, moves_left = 0, ownership = 0, total = 0;
   double learning_rate = 0;
+  // Sums the losses of several steps; the learning rate is the latest one's.
+  LossStats& operator+=(const LossStats& o) {
+    policy += o.policy;
+    value += o.value;
+    margin += o.margin;
+    moves_left += o.moves_left;
+    ownership += o.ownership;
+    total += o.total;
+    learning_rate = o.learning_rate;
+    return *this;
+  }
 };
 
 class Learner {

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "selfplay/shard.h"
+#include "data/shard.h"
 #include "train/run_config.h"
 
 namespace bredon {

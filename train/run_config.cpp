@@ -1,11 +1,14 @@
 #include "train/run_config.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <thread>
+#include <vector>
 
-#include "model/yaml_section.h"
+#include "search/search_config.h"
+#include "util/yaml_section.h"
 
 namespace bredon {
 int TrainConfig::resolved_threads() const {
@@ -71,13 +74,56 @@ BudgetConfig read_budget_section(YamlSection& s) {
 
 }  // namespace
 
-RunConfig parse_run_config(const std::string& yaml_text, const std::string& source_name) {
-  YAML::Node root;
+namespace {
+
+std::string read_config_file(const std::string& path) {
+  if (std::filesystem::is_directory(path)) throw ConfigError("config " + path + ": is a folder, not a file");
+  std::ifstream in(path);
+  if (!in) throw ConfigError("config " + path + ": cannot open the file");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+YAML::Node parse_yaml(const std::string& text, const std::string& source_name) {
   try {
-    root = YAML::Load(yaml_text);
+    return YAML::Load(text);
   } catch (const YAML::Exception& e) {
     throw ConfigError("config " + source_name + ": not valid YAML: " + e.what());
   }
+}
+
+// `over` laid on `base`: mappings merge key by key, anything else replaces.
+YAML::Node merged(const YAML::Node& base, const YAML::Node& over) {
+  if (!base.IsMap() || !over.IsMap()) return YAML::Clone(over);
+  YAML::Node out = YAML::Clone(base);
+  for (const auto& entry : over) {
+    const std::string key = entry.first.as<std::string>();
+    out[key] = out[key] ? merged(out[key], entry.second) : YAML::Clone(entry.second);
+  }
+  return out;
+}
+
+// A config file with the chain of files it names as `base:` under it. `chain` holds the files
+// on the way here, to refuse a loop.
+YAML::Node load_layers(const std::filesystem::path& path, std::vector<std::string>& chain) {
+  YAML::Node node = parse_yaml(read_config_file(path.string()), path.string());
+  if (!node.IsMap() || !node["base"]) return node;
+  const YAML::Node base_key = node["base"];
+  if (!base_key.IsScalar()) throw ConfigError("config " + path.string() + ": base: must name a file");
+  const std::filesystem::path base = path.parent_path() / base_key.as<std::string>();
+  const std::string canonical = std::filesystem::weakly_canonical(base).string();
+  if (std::find(chain.begin(), chain.end(), canonical) != chain.end())
+    throw ConfigError("config " + path.string() + ": base: " + base.string() + " leads back to itself");
+  chain.push_back(canonical);
+  node.remove("base");
+  return merged(load_layers(base, chain), node);
+}
+
+}  // namespace
+
+RunConfig parse_run_config(const std::string& yaml_text, const std::string& source_name) {
+  const YAML::Node root = parse_yaml(yaml_text, source_name);
   if (root && !root.IsNull() && !root.IsMap())
     throw ConfigError("config " + source_name + ": the top level must be a mapping (game:, model:, ...)");
   RunConfig cfg;
@@ -104,11 +150,14 @@ RunConfig parse_run_config(const std::string& yaml_text, const std::string& sour
 }
 
 RunConfig load_run_config(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw ConfigError("config " + path + ": cannot open the file");
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return parse_run_config(ss.str(), path);
+  const std::string text = read_config_file(path);
+  const YAML::Node top = parse_yaml(text, path);
+  if (!top.IsMap() || !top["base"]) return parse_run_config(text, path);
+  // A layered config: the snapshot and hash are of the whole resolved configuration.
+  std::vector<std::string> chain{std::filesystem::weakly_canonical(path).string()};
+  YAML::Emitter out;
+  out << load_layers(path, chain);
+  return parse_run_config(std::string(out.c_str()) + "\n", path);
 }
 
 }  // namespace bredon

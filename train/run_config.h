@@ -7,7 +7,9 @@
 #include <string>
 
 #include "model/config.h"
+#include "search/search.h"
 #include "selfplay/selfplay_config.h"
+#include "util/yaml_section.h"  // ConfigError
 
 namespace bredon {
 

@@ -6,7 +6,7 @@
 
 #include <torch/torch.h>
 
-#include "selfplay/shard.h"
+#include "data/shard.h"
 
 namespace bredon {
 

@@ -8,20 +8,18 @@
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
-#include "model/checkpoint.h"
-#include "selfplay/match.h"
-#include "selfplay/nn_evaluator.h"
-#include "selfplay/players.h"
-#include "selfplay/ratings.h"
+#include <nlohmann/json.hpp>
+
+#include "arena/ratings.h"
+#include "nn/checkpoint.h"
+#include "nn/nn_evaluator.h"
 #include "selfplay/selfplay_pool.h"
 #include "train/batch_prefetcher.h"
 #include "train/checkpoint_evaluation.h"
 #include "train/learner.h"
 #include "train/replay_window.h"
-#include "train/run_files.h"
+#include "util/run_files.h"
 
 namespace bredon {
 namespace fs = std::filesystem;
@@ -31,111 +29,142 @@ std::atomic<bool> g_interrupted{false};
 extern "C" void on_interrupt(int) { g_interrupted = true; }
 
 using Clock = std::chrono::steady_clock;
+double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
 
+// What a run has done, saved in latest.ckpt's metadata so that a resumed run continues the count.
 struct Counters {
   int64_t iteration = 0;
   int64_t samples_trained = 0;
   double elapsed_seconds = 0;  // across resumes
 };
 
-CheckpointMeta make_meta(const RunConfig& cfg, int64_t step, const Counters& c) {
-  CheckpointMeta m;
-  m.size = cfg.game.size;
-  m.half_komi = cfg.game.half_komi;
-  m.model = cfg.model;
-  m.step = step;
-  m.config_hash = cfg.hash;
-  m.extra["iteration"] = std::to_string(c.iteration);
-  m.extra["samples_trained"] = std::to_string(c.samples_trained);
-  m.extra["elapsed_seconds"] = std::to_string(c.elapsed_seconds);
-  return m;
+// What one iteration's stages report, for its metrics line.
+struct TrainPhase {
+  LossStats sum;
+  int steps = 0;
+  double seconds = 0;
+};
+struct EvaluationSummary {
+  nlohmann::json elo, elo_stderr, score_vs_random, score_vs_baseline;  // null when not evaluated
+};
+
+TakNet seeded_network(uint64_t seed, int size, const ModelConfig& model) {
+  torch::manual_seed(seed);
+  return TakNet(size, model);
 }
 
-}  // namespace
-
-int run_training(const TrainOptions& options) {
-  const std::string dir = options.run_dir;
-  fs::create_directories(dir + "/selfplay");
-  fs::create_directories(dir + "/checkpoints");
-  const std::string snapshot = dir + "/config.yaml";
-  RunConfig cfg;
-  if (fs::exists(snapshot)) {
-    cfg = parse_run_config(read_text(snapshot), snapshot);
-    if (!options.config_path.empty() && fs::exists(options.config_path) &&
-        read_text(options.config_path) != cfg.text)
-      spdlog::warn("{} differs from the run's snapshot {}; the snapshot is used (start a new --run-dir to change it)",
-                   options.config_path, snapshot);
-  } else {
-    cfg = load_run_config(options.config_path);
+// The run directory's configuration: the snapshot wins, so a resumed run trains what it started.
+RunConfig run_config_for(const TrainOptions& options) {
+  const std::string snapshot = options.run_dir + "/config.yaml";
+  if (!fs::exists(snapshot)) {
+    RunConfig cfg = load_run_config(options.config_path);
     write_text_atomic(snapshot, cfg.text);
+    return cfg;
   }
-  const int n = cfg.game.size;
+  RunConfig cfg = parse_run_config(read_text(snapshot), snapshot);
+  if (!options.config_path.empty() && fs::exists(options.config_path) &&
+      load_run_config(options.config_path).text != cfg.text)
+    spdlog::warn("{} differs from the run's snapshot {}; the snapshot is used (start a new --run-dir to change it)",
+                 options.config_path, snapshot);
+  return cfg;
+}
 
-  // Network for training and a copy for self-play and evaluation.
-  torch::manual_seed(options.seed);
-  TakNet net(n, cfg.model);
-  Learner learner(net, cfg.train);
-  Counters counters;
-  const std::string latest = dir + "/latest.ckpt";
-  if (fs::exists(latest)) {
-    LoadedCheckpoint ck = load_checkpoint(latest, n);
-    copy_weights(ck.net, net);
-    if (ck.has_optimizer) load_optimizer_state(latest, learner.optimizer());
-    learner.set_steps(ck.meta.step);
-    auto get = [&](const char* k) { return ck.meta.extra.count(k) ? std::stod(ck.meta.extra.at(k)) : 0.0; };
-    counters.iteration = static_cast<int64_t>(get("iteration"));
-    counters.samples_trained = static_cast<int64_t>(get("samples_trained"));
-    counters.elapsed_seconds = get("elapsed_seconds");
-    spdlog::info("resuming {} at iteration {}, step {}, {:.1f} min trained", dir, counters.iteration, ck.meta.step,
-                 counters.elapsed_seconds / 60);
-  } else {
-    spdlog::info("new run in {}: {}x{} komi {}, {} blocks x {} channels", dir, n, n, cfg.game.half_komi / 2.0,
-                 cfg.model.blocks, cfg.model.channels);
+// The training cycle over one run directory, stage by stage (see training_run.h for the files).
+class TrainingRun {
+ public:
+  TrainingRun(const TrainOptions& options, RunConfig cfg)
+      : options_(options), dir_(options.run_dir), cfg_(std::move(cfg)), n_(cfg_.game.size),
+        net_(seeded_network(options.seed, n_, cfg_.model)), learner_(net_, cfg_.train),
+        infer_(n_, cfg_.model), window_(cfg_.train) {}
+
+  int run() {
+    resume();
+    window_.refresh(dir_ + "/selfplay");
+    configure_torch_threads(cfg_.selfplay.eval_threads);
+    const uint64_t pool_seed = options_.seed * 1000003ULL + static_cast<uint64_t>(counters_.iteration);
+    pool_ = std::make_unique<SelfPlayPool>(
+        cfg_.selfplay.workers, n_, cfg_.game.half_komi, cfg_.selfplay, cfg_.search,
+        [&] { return std::make_unique<NetworkEvaluator>(infer_); }, pool_seed, model_id(),
+        window_.total_games() + 1000000LL * counters_.iteration);
+    rng_.seed(options_.seed ^ static_cast<uint64_t>(counters_.iteration * 7919 + 17));
+    for (const auto& e : fs::directory_iterator(dir_ + "/checkpoints"))
+      if (e.path().extension() == ".ckpt") ladder_.push_back(e.path().string());
+    sort_by_iteration(ladder_);
+
+    while (budget_left() && !g_interrupted) {
+      const int64_t iteration = counters_.iteration + 1;
+      const PoolResult games = play(iteration);
+      if (g_interrupted) break;
+      window_.refresh(dir_ + "/selfplay");
+      const TrainPhase training = train();
+      counters_.iteration = iteration;
+      save_latest();
+      const EvaluationSummary rating = evaluate(iteration, training.steps > 0);
+      write_metrics(iteration, games, training, rating);
+    }
+    export_bot();
+    return 0;
   }
-  TakNet infer(n, cfg.model);
-  infer->use_channels_last();  // self-play feeds it channels-last batches (nn_evaluator)
-  copy_weights(net, infer);
-  infer->eval();
 
-  ReplayWindow window(cfg.train);
-  window.refresh(dir + "/selfplay");
-  const int64_t games_at_start = window.total_games();
+ private:
+  std::string model_id() const { return "iter_" + std::to_string(counters_.iteration); }
+  double elapsed() const { return elapsed_before_ + seconds_since(session_start_); }
 
-  std::signal(SIGINT, on_interrupt);
-  std::signal(SIGTERM, on_interrupt);
-  configure_torch_threads(cfg.selfplay.eval_threads);
-  const uint64_t pool_seed = options.seed * 1000003ULL + static_cast<uint64_t>(counters.iteration);
-  SelfPlayPool pool(cfg.selfplay.workers, n, cfg.game.half_komi, cfg.selfplay, cfg.search,
-                    [&] { return std::make_unique<NetworkEvaluator>(infer); }, pool_seed,
-                    "iter_" + std::to_string(counters.iteration), games_at_start + 1000000LL * counters.iteration);
-
-  const auto session_start = Clock::now();
-  const double elapsed_before = counters.elapsed_seconds;
-  auto elapsed = [&] { return elapsed_before + std::chrono::duration<double>(Clock::now() - session_start).count(); };
-  auto budget_left = [&]() -> bool {
-    if (cfg.budget.hours > 0 && elapsed() >= cfg.budget.hours * 3600) return false;
-    if (cfg.budget.steps > 0 && learner.steps() >= cfg.budget.steps) return false;
-    if (cfg.budget.games > 0 && window.total_games() >= cfg.budget.games) return false;
+  bool budget_left() const {
+    const BudgetConfig& b = cfg_.budget;
+    if (b.hours > 0 && elapsed() >= b.hours * 3600) return false;
+    if (b.steps > 0 && learner_.steps() >= b.steps) return false;
+    if (b.games > 0 && window_.total_games() >= b.games) return false;
     return true;
-  };
-  std::mt19937_64 rng(options.seed ^ static_cast<uint64_t>(counters.iteration * 7919 + 17));
-  const std::string results_path = dir + "/eval_results.jsonl";
-  std::vector<std::string> ladder;  // checkpoints kept for evaluation, oldest first
-  for (const auto& e : fs::directory_iterator(dir + "/checkpoints"))
-    if (e.path().extension() == ".ckpt") ladder.push_back(e.path().string());
-  sort_by_iteration(ladder);
+  }
 
-  while (budget_left() && !g_interrupted) {
-    const int64_t iteration = counters.iteration + 1;
-    // 1. Self-play with the current network.
+  CheckpointMeta meta() const {
+    CheckpointMeta m;
+    m.size = n_;
+    m.half_komi = cfg_.game.half_komi;
+    m.model = cfg_.model;
+    m.step = learner_.steps();
+    m.config_hash = cfg_.hash;
+    m.extra["iteration"] = std::to_string(counters_.iteration);
+    m.extra["samples_trained"] = std::to_string(counters_.samples_trained);
+    m.extra["elapsed_seconds"] = std::to_string(counters_.elapsed_seconds);
+    return m;
+  }
+
+  // Network, optimiser and counters from latest.ckpt, when the run has one.
+  void resume() {
+    const std::string latest = dir_ + "/latest.ckpt";
+    if (fs::exists(latest)) {
+      LoadedCheckpoint ck = load_checkpoint(latest, n_);
+      copy_weights(ck.net, net_);
+      if (ck.has_optimizer) load_optimizer_state(latest, learner_.optimizer());
+      learner_.set_steps(ck.meta.step);
+      auto get = [&](const char* k) { return ck.meta.extra.count(k) ? std::stod(ck.meta.extra.at(k)) : 0.0; };
+      counters_.iteration = static_cast<int64_t>(get("iteration"));
+      counters_.samples_trained = static_cast<int64_t>(get("samples_trained"));
+      counters_.elapsed_seconds = get("elapsed_seconds");
+      spdlog::info("resuming {} at iteration {}, step {}, {:.1f} min trained", dir_, counters_.iteration, ck.meta.step,
+                   counters_.elapsed_seconds / 60);
+    } else {
+      spdlog::info("new run in {}: {}x{} komi {}, {} blocks x {} channels", dir_, n_, n_, cfg_.game.half_komi / 2.0,
+                   cfg_.model.blocks, cfg_.model.channels);
+    }
+    elapsed_before_ = counters_.elapsed_seconds;
+    infer_->use_channels_last();  // self-play feeds it channels-last batches (nn_evaluator)
+    copy_weights(net_, infer_);
+    infer_->eval();
+  }
+
+  // Stage 1: self-play with the current network, written as one shard.
+  PoolResult play(int64_t iteration) {
     Shard shard;
-    shard.size = n;
-    shard.half_komi = cfg.game.half_komi;
-    shard.model_id = "iter_" + std::to_string(counters.iteration);
-    shard.config = cfg.text;
-    pool.set_model_id(shard.model_id);
-    const PoolResult sp = pool.play(
-        cfg.train.games_per_iteration, false,
+    shard.size = n_;
+    shard.half_komi = cfg_.game.half_komi;
+    shard.model_id = model_id();
+    shard.config = cfg_.text;
+    pool_->set_model_id(shard.model_id);
+    const PoolResult result = pool_->play(
+        cfg_.train.games_per_iteration, false,
         [&](FinishedGame&& g) {
           for (PositionRecord& p : g.positions) {
             p.game = static_cast<int64_t>(shard.games.size());
@@ -148,122 +177,166 @@ int run_training(const TrainOptions& options) {
       shard.created_unix = static_cast<int64_t>(std::time(nullptr));
       char name[64];
       std::snprintf(name, sizeof name, "/selfplay/iter_%06lld.h5", static_cast<long long>(iteration));
-      write_shard(dir + name, shard);
+      write_shard(dir_ + name, shard);
     }
-    if (g_interrupted) break;
-    window.refresh(dir + "/selfplay");
+    return result;
+  }
 
-    // 2. Train: at most samples_per_new_sample samples per new position.
-    const auto train_start = Clock::now();
-    // Training owed: samples_per_new_sample for every position ever played, less what was trained.
-    // Derived from the shards on disk, so positions written just before a kill still count.
+  // Stage 2: train, at most samples_per_new_sample samples per position ever played. What is owed
+  // is derived from the shards on disk, so positions written just before a kill still count.
+  TrainPhase train() {
+    TrainPhase phase;
+    const auto start = Clock::now();
     auto owed = [&] {
-      return static_cast<double>(window.total_positions()) * cfg.train.samples_per_new_sample -
-             static_cast<double>(counters.samples_trained);
+      return static_cast<double>(window_.total_positions()) * cfg_.train.samples_per_new_sample -
+             static_cast<double>(counters_.samples_trained);
     };
-    LossStats sum;
-    int steps_done = 0;
-    if (static_cast<int>(window.size()) >= cfg.train.min_positions) {
-      configure_torch_threads(cfg.train.intra_op_threads());
+    if (static_cast<int>(window_.size()) >= cfg_.train.min_positions) {
+      configure_torch_threads(cfg_.train.intra_op_threads());
       // The window does not change until the prefetcher is gone at the end of this block.
-      BatchPrefetcher prefetcher([&](std::mt19937_64& r) -> const PositionRecord& { return window.sample(r); },
-                                 cfg.train.batch_size, n, cfg.game.half_komi, rng(), learner.shares());
-      while (owed() >= cfg.train.batch_size && !g_interrupted) {
-        const LossStats s = learner.step(prefetcher.next());
-        sum.policy += s.policy;
-        sum.value += s.value;
-        sum.margin += s.margin;
-        sum.moves_left += s.moves_left;
-        sum.ownership += s.ownership;
-        sum.total += s.total;
-        sum.learning_rate = s.learning_rate;
-        ++steps_done;
-        counters.samples_trained += cfg.train.batch_size;
-        if (cfg.budget.steps > 0 && learner.steps() >= cfg.budget.steps) break;
+      BatchPrefetcher prefetcher([&](std::mt19937_64& r) -> const PositionRecord& { return window_.sample(r); },
+                                 cfg_.train.batch_size, n_, cfg_.game.half_komi, rng_(), learner_.shares());
+      while (owed() >= cfg_.train.batch_size && !g_interrupted) {
+        phase.sum += learner_.step(prefetcher.next());
+        ++phase.steps;
+        counters_.samples_trained += cfg_.train.batch_size;
+        if (cfg_.budget.steps > 0 && learner_.steps() >= cfg_.budget.steps) break;
       }
-      configure_torch_threads(cfg.selfplay.eval_threads);
-      copy_weights(net, infer);
-      infer->eval();
+      configure_torch_threads(cfg_.selfplay.eval_threads);
+      copy_weights(net_, infer_);
+      infer_->eval();
     }
-    const double train_seconds = std::chrono::duration<double>(Clock::now() - train_start).count();
+    phase.seconds = seconds_since(start);
+    return phase;
+  }
 
-    // 3. Checkpoint (atomic): the run resumes from here.
-    counters.iteration = iteration;
-    counters.elapsed_seconds = elapsed();
-    save_checkpoint(latest, net, make_meta(cfg, learner.steps(), counters), &learner.optimizer());
+  // Stage 3: the checkpoint the run resumes from (written atomically).
+  void save_latest() {
+    counters_.elapsed_seconds = elapsed();
+    save_checkpoint(dir_ + "/latest.ckpt", net_, meta(), &learner_.optimizer());
+  }
 
-    // 4. Evaluate against the anchors and earlier checkpoints now and then.
-    std::string elo_text = "null", elo_err = "null", vs_random = "null", vs_baseline = "null";
-    const bool last = !budget_left();
-    if (cfg.eval.every_iterations > 0 && (iteration % cfg.eval.every_iterations == 0 || last) && steps_done > 0) {
-      const auto eval_start = Clock::now();
-      const std::string name = "iter_" + std::to_string(iteration);
-      const std::string path = dir + "/checkpoints/" + name + ".ckpt";
-      save_checkpoint(path, net, make_meta(cfg, learner.steps(), counters));
-      const std::vector<PairResult> results_so_far = read_results(results_path);
-      std::vector<int> games_vs_anchors;
-      for (const std::string& anchor : rating_anchors())
-        games_vs_anchors.push_back(anchor_games(results_so_far, anchor, cfg.eval.games));
-      const CheckpointEvaluation ev =
-          evaluate_checkpoint(name, infer, ladder_opponents(ladder, cfg.eval.previous_checkpoints), games_vs_anchors,
-                              cfg, iteration, results_path, cfg.selfplay.workers);
-      const MatchResult& r1 = ev.vs_random;
-      const MatchResult& r2 = ev.vs_baseline;
-      vs_random = std::to_string(r1.score());
-      vs_baseline = std::to_string(r2.score());
-      ladder.push_back(path);
-      const auto ratings = fit_run_ratings(read_results(results_path));
-      write_text_atomic(dir + "/ratings.json", ratings_json(ratings) + "\n");
-      for (const auto& r : ratings)
-        if (r.player == name) {
-          elo_text = std::to_string(r.elo);
-          elo_err = std::to_string(r.stderr_elo);
-        }
-      spdlog::info("evaluation of {} ({:.1f} s): vs random {}-{}-{}, vs baseline {}-{}-{}, Elo {} +- {}", name,
-                   std::chrono::duration<double>(Clock::now() - eval_start).count(), r1.wins, r1.draws,
-                   r1.losses, r2.wins, r2.draws, r2.losses, elo_text, elo_err);
-    }
+  // Stage 4: now and then, rate the network against the anchors and earlier checkpoints.
+  EvaluationSummary evaluate(int64_t iteration, bool trained) {
+    EvaluationSummary summary;
+    const bool due = iteration % cfg_.eval.every_iterations == 0 || !budget_left();
+    if (cfg_.eval.every_iterations <= 0 || !due || !trained) return summary;
+    const auto start = Clock::now();
+    const std::string name = "iter_" + std::to_string(iteration);
+    const std::string path = dir_ + "/checkpoints/" + name + ".ckpt";
+    save_checkpoint(path, net_, meta());
+    const std::string results_path = dir_ + "/eval_results.jsonl";
+    const std::vector<PairResult> results_so_far = read_results(results_path);
+    std::vector<int> games_vs_anchors;
+    for (const std::string& anchor : rating_anchors())
+      games_vs_anchors.push_back(anchor_games(results_so_far, anchor, cfg_.eval.games));
+    const CheckpointEvaluation ev =
+        evaluate_checkpoint(name, infer_, ladder_opponents(ladder_, cfg_.eval.previous_checkpoints), games_vs_anchors,
+                            cfg_, iteration, results_path, cfg_.selfplay.workers);
+    ladder_.push_back(path);
+    const auto ratings = fit_run_ratings(read_results(results_path));
+    write_text_atomic(dir_ + "/ratings.json", ratings_json(ratings) + "\n");
+    for (const auto& r : ratings)
+      if (r.player == name) {
+        summary.elo = r.elo;
+        summary.elo_stderr = r.stderr_elo;
+      }
+    summary.score_vs_random = ev.vs_random.score();
+    summary.score_vs_baseline = ev.vs_baseline.score();
+    const MatchResult& r1 = ev.vs_random;
+    const MatchResult& r2 = ev.vs_baseline;
+    spdlog::info("evaluation of {} ({:.1f} s): vs random {}-{}-{}, vs baseline {}-{}-{}, Elo {} +- {}", name,
+                 seconds_since(start), r1.wins, r1.draws, r1.losses, r2.wins, r2.draws, r2.losses, summary.elo.dump(),
+                 summary.elo_stderr.dump());
+    return summary;
+  }
 
-    // 5. One metrics line per iteration.
-    const SelfPlayStats& s = sp.stats;
-    const double d = std::max(1, steps_done);
-    char line[2048];
-    std::snprintf(
-        line, sizeof line,
-        "{\"iteration\": %lld, \"step\": %lld, \"elapsed_s\": %.1f, \"games_total\": %lld, \"positions_total\": %lld, "
-        "\"window\": %zu, \"selfplay_games\": %lld, \"selfplay_positions_per_s\": %.1f, \"selfplay_evals_per_s\": %.1f, "
-        "\"batch_fill\": %.3f, \"white_wins\": %lld, \"black_wins\": %lld, \"draws\": %lld, \"resignations\": %lld, "
-        "\"false_resign_rate\": %.3f, \"train_steps\": %d, \"train_samples_per_s\": %.1f, \"lr\": %.6g, "
-        "\"loss_total\": %.4f, \"loss_policy\": %.4f, \"loss_value\": %.4f, \"loss_margin\": %.4f, "
-        "\"loss_moves_left\": %.4f, \"loss_ownership\": %.4f, \"elo\": %s, \"elo_stderr\": %s, \"score_vs_random\": %s, "
-        "\"score_vs_baseline\": %s}",
-        static_cast<long long>(iteration), static_cast<long long>(learner.steps()), elapsed(),
-        static_cast<long long>(window.total_games()), static_cast<long long>(window.total_positions()), window.size(),
-        static_cast<long long>(s.games), s.positions / std::max(sp.seconds, 1e-9),
-        s.evaluations / std::max(sp.seconds, 1e-9), s.mean_batch_fill(), static_cast<long long>(s.white_wins),
-        static_cast<long long>(s.black_wins), static_cast<long long>(s.draws), static_cast<long long>(s.resignations),
-        s.false_resignation_rate(), steps_done, steps_done * cfg.train.batch_size / std::max(train_seconds, 1e-9),
-        sum.learning_rate, sum.total / d, sum.policy / d, sum.value / d, sum.margin / d, sum.moves_left / d,
-        sum.ownership / d, elo_text.c_str(), elo_err.c_str(), vs_random.c_str(), vs_baseline.c_str());
-    append_line(dir + "/metrics.jsonl", line);
-    const double hours_left = cfg.budget.hours > 0 ? cfg.budget.hours * 3600 - elapsed() : 0;
+  // Stage 5: one metrics line per iteration (notebooks/training.ipynb plots them) and a log line.
+  void write_metrics(int64_t iteration, const PoolResult& games, const TrainPhase& training,
+                     const EvaluationSummary& rating) {
+    const SelfPlayStats& s = games.stats;
+    const double steps = std::max(1, training.steps);
+    const double selfplay_seconds = std::max(games.seconds, 1e-9);
+    const double samples_per_s = training.steps * cfg_.train.batch_size / std::max(training.seconds, 1e-9);
+    const nlohmann::json line = {
+        {"iteration", iteration},
+        {"step", learner_.steps()},
+        {"elapsed_s", elapsed()},
+        {"games_total", window_.total_games()},
+        {"positions_total", window_.total_positions()},
+        {"window", window_.size()},
+        {"selfplay_games", s.games},
+        {"selfplay_positions_per_s", s.positions / selfplay_seconds},
+        {"selfplay_evals_per_s", s.evaluations / selfplay_seconds},
+        {"batch_fill", s.mean_batch_fill()},
+        {"white_wins", s.white_wins},
+        {"black_wins", s.black_wins},
+        {"draws", s.draws},
+        {"resignations", s.resignations},
+        {"false_resign_rate", s.false_resignation_rate()},
+        {"train_steps", training.steps},
+        {"train_samples_per_s", samples_per_s},
+        {"lr", training.sum.learning_rate},
+        {"loss_total", training.sum.total / steps},
+        {"loss_policy", training.sum.policy / steps},
+        {"loss_value", training.sum.value / steps},
+        {"loss_margin", training.sum.margin / steps},
+        {"loss_moves_left", training.sum.moves_left / steps},
+        {"loss_ownership", training.sum.ownership / steps},
+        {"elo", rating.elo},
+        {"elo_stderr", rating.elo_stderr},
+        {"score_vs_random", rating.score_vs_random},
+        {"score_vs_baseline", rating.score_vs_baseline},
+    };
+    append_line(dir_ + "/metrics.jsonl", line.dump());
+    const double minutes_left = cfg_.budget.hours > 0 ? (cfg_.budget.hours * 3600 - elapsed()) / 60 : 0;
     spdlog::info("iter {}  games {}  step {}  loss {:.3f} (policy {:.3f} value {:.3f})  selfplay {:.0f} pos/s fill {:.2f}  "
                  "train {:.0f} samples/s  ETA {:.0f} min",
-                 iteration, window.total_games(), learner.steps(), sum.total / d, sum.policy / d, sum.value / d,
-                 s.positions / std::max(sp.seconds, 1e-9), s.mean_batch_fill(),
-                 steps_done * cfg.train.batch_size / std::max(train_seconds, 1e-9), std::max(0.0, hours_left / 60));
+                 iteration, window_.total_games(), learner_.steps(), training.sum.total / steps,
+                 training.sum.policy / steps, training.sum.value / steps, s.positions / selfplay_seconds,
+                 s.mean_batch_fill(), samples_per_s, std::max(0.0, minutes_left));
   }
 
-  // Export the bot and sum up.
-  counters.elapsed_seconds = elapsed();
-  if (fs::exists(latest)) {
-    save_checkpoint(dir + "/bot.ckpt", net, make_meta(cfg, learner.steps(), counters));
+  // Stage 6: the bot file and a summary.
+  void export_bot() {
+    counters_.elapsed_seconds = elapsed();
+    const bool trained = fs::exists(dir_ + "/latest.ckpt");
+    if (trained) save_checkpoint(dir_ + "/bot.ckpt", net_, meta());
+    spdlog::info("{}: {} iterations, {} training steps, {} games, {:.1f} min. {}", g_interrupted ? "interrupted" : "budget spent",
+                 counters_.iteration, learner_.steps(), window_.total_games(), counters_.elapsed_seconds / 60,
+                 trained ? "Bot: " + dir_ + "/bot.ckpt" : std::string("No bot yet: no iteration finished"));
+    if (g_interrupted) spdlog::info("run the same command to resume");
+    const std::string results_path = dir_ + "/eval_results.jsonl";
+    if (fs::exists(dir_ + "/ratings.json"))
+      spdlog::info("ratings:\n{}", ratings_table(fit_run_ratings(read_results(results_path))));
   }
-  spdlog::info("{}: {} iterations, {} training steps, {} games, {:.1f} min. Bot: {}/bot.ckpt{}",
-               g_interrupted ? "interrupted" : "budget spent", counters.iteration, learner.steps(), window.total_games(),
-               counters.elapsed_seconds / 60, dir, g_interrupted ? " (run the same command to resume)" : "");
-  if (fs::exists(dir + "/ratings.json")) spdlog::info("ratings:\n{}", ratings_table(fit_run_ratings(read_results(results_path))));
-  return 0;
+
+  const TrainOptions& options_;
+  const std::string dir_;
+  const RunConfig cfg_;
+  const int n_;
+  TakNet net_;  // trained
+  Learner learner_;
+  TakNet infer_;  // a copy for self-play and evaluation
+  ReplayWindow window_;
+  std::unique_ptr<SelfPlayPool> pool_;
+  Counters counters_;
+  std::mt19937_64 rng_;
+  std::vector<std::string> ladder_;  // checkpoints kept for evaluation, oldest first
+  const Clock::time_point session_start_ = Clock::now();
+  double elapsed_before_ = 0;
+};
+
+}  // namespace
+
+int run_training(const TrainOptions& options) {
+  fs::create_directories(options.run_dir + "/selfplay");
+  fs::create_directories(options.run_dir + "/checkpoints");
+  RunConfig cfg = run_config_for(options);
+  std::signal(SIGINT, on_interrupt);
+  std::signal(SIGTERM, on_interrupt);
+  TrainingRun run(options, std::move(cfg));
+  return run.run();
 }
 
 }  // namespace bredon

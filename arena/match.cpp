@@ -1,0 +1,163 @@
+#include "arena/match.h"
+
+#include <memory>
+#include <random>
+
+#include "core/movegen.h"
+#include "core/ptn_game.h"
+#include "search/eval_batch.h"
+
+namespace bredon {
+namespace {
+
+// One game as it is played: the position, the moves so far, and how it ended.
+struct GameState {
+  int index = 0;
+  bool a_white = true;
+  Position pos;
+  std::vector<Move> moves;
+  size_t opening_plies = 0;
+  int forfeit = 0;  // +1 white forfeits, -1 black forfeits
+  std::string forfeit_reason;
+
+  GameState(int game_index, const std::vector<Move>& opening, const MatchConfig& config)
+      : index(game_index), a_white(game_index % 2 == 0), pos(config.size, config.half_komi),
+        opening_plies(opening.size()) {
+    for (Move m : opening) play(m);
+  }
+  void play(Move m) {
+    pos.play_checked(m);
+    moves.push_back(m);
+  }
+  bool over(int max_plies) const { return forfeit != 0 || pos.game_over() || pos.ply() >= max_plies; }
+  // +1 white won, -1 black won, 0 a draw (also at the move limit).
+  int white_outcome() const { return forfeit ? -forfeit : pos.game_over() ? result_sign(pos.result()) : 0; }
+
+  GameReport report(const std::string& a_name, const std::string& b_name) const {
+    GameRecord rec;
+    rec.size = pos.size();
+    rec.half_komi = pos.half_komi();
+    rec.set_tag("Size", std::to_string(pos.size()));
+    rec.set_tag("Komi", komi_text(pos.half_komi()));
+    rec.set_tag("Player1", a_white ? a_name : b_name);
+    rec.set_tag("Player2", a_white ? b_name : a_name);
+    rec.moves = moves;
+    rec.comments.assign(moves.size(), "");
+    if (opening_plies > 0) rec.comments[opening_plies - 1] = "random opening";
+    rec.result = forfeit ? (forfeit > 0 ? "0-1" : "1-0") : pos.game_over() ? result_string(pos.result()) : "1/2-1/2";
+    if (forfeit && !moves.empty()) rec.comments.back() = forfeit_reason;
+    if (forfeit && moves.empty()) rec.set_tag("Termination", forfeit_reason);
+    if (!forfeit && !pos.game_over() && !moves.empty()) rec.comments.back() = "adjudicated a draw at the move limit";
+    rec.set_tag("Result", rec.result);
+    const int outcome = white_outcome();
+    return {index, a_white, a_white ? outcome : -outcome, to_ptn_game(rec)};
+  }
+};
+
+// One game to the end between any two players; a player that throws (a crash, a timeout, an
+// illegal move) forfeits.
+void play_one(GameState& game, Player& a, Player& b, int max_plies) {
+  Player& white = game.a_white ? a : b;
+  Player& black = game.a_white ? b : a;
+  white.new_game(game.pos);
+  black.new_game(game.pos);
+  while (!game.over(max_plies)) {
+    const bool white_to_move = game.pos.side_to_move() == Color::White;
+    try {
+      game.play((white_to_move ? white : black).choose(game.pos));
+    } catch (const std::exception& e) {
+      game.forfeit = white_to_move ? 1 : -1;
+      game.forfeit_reason = std::string(white_to_move ? "white" : "black") + " forfeits: " + e.what();
+    }
+  }
+}
+
+// Games between two search players, all in flight: every game advances its side-to-move's search
+// until it needs an evaluation, then each side's leaves go to its evaluator as one batch.
+void play_in_flight(std::vector<GameState*>& games, const SearchPlayer& a, const SearchPlayer& b, int max_plies) {
+  const SearchPlayer* sides[2] = {&a, &b};
+  struct Trees {
+    std::unique_ptr<Search> search[2];  // A's and B's
+    bool searching = false;             // the side to move has begun its search for this move
+  };
+  std::vector<Trees> trees(games.size());
+  for (Trees& t : trees)
+    for (int s = 0; s < 2; ++s) t.search[s] = std::make_unique<Search>(sides[s]->config(), sides[s]->seed());
+  EvalBatch batch[2];
+  for (;;) {
+    for (size_t g = 0; g < games.size(); ++g) {
+      GameState& game = *games[g];
+      while (!game.over(max_plies)) {
+        const int side = (game.pos.side_to_move() == Color::White) == game.a_white ? 0 : 1;
+        Search& search = *trees[g].search[side];
+        if (!trees[g].searching) {
+          search.reset(game.pos);
+          search.begin(sides[side]->simulations(), false);
+          trees[g].searching = true;
+        }
+        if (search.step() == Search::Step::NeedsEval) {
+          batch[side].add(search);
+          break;
+        }
+        game.play(search.chosen_move());
+        trees[g].searching = false;
+      }
+    }
+    if (batch[0].empty() && batch[1].empty()) return;
+    for (int s = 0; s < 2; ++s) batch[s].compute(sides[s]->evaluator());
+  }
+}
+
+}  // namespace
+
+std::vector<std::vector<Move>> match_openings(const MatchConfig& config) {
+  std::mt19937_64 rng(config.seed);
+  std::vector<std::vector<Move>> out;
+  for (int g = 0; g < config.games; ++g) {
+    if (g % 2 == 1) {
+      out.push_back(out.back());
+      continue;
+    }
+    Position opening(config.size, config.half_komi);
+    std::vector<Move> moves;
+    for (int k = 0; k < config.opening_plies && !opening.game_over(); ++k) {
+      const auto legal = legal_moves(opening);
+      const Move m = legal[std::uniform_int_distribution<size_t>(0, legal.size() - 1)(rng)];
+      opening.play(m);
+      moves.push_back(m);
+    }
+    out.push_back(moves);
+  }
+  return out;
+}
+
+MatchResult play_match(Player& a, Player& b, const MatchConfig& config, const GameCallback& on_game) {
+  const int max_plies = config.max_plies ? config.max_plies : default_max_plies(config.size);
+  const std::vector<std::vector<Move>> openings = match_openings(config);
+  auto* search_a = dynamic_cast<SearchPlayer*>(&a);
+  auto* search_b = dynamic_cast<SearchPlayer*>(&b);
+  const bool in_flight = search_a && search_b;
+  const int chunk = !in_flight ? 1 : config.games_in_flight > 0 ? config.games_in_flight : std::max(1, config.games);
+  MatchResult result;
+  for (int first = 0; first < config.games; first += chunk) {
+    std::vector<GameState> games;
+    for (int g = first; g < std::min(config.games, first + chunk); ++g)
+      games.emplace_back(g, openings[static_cast<size_t>(g)], config);
+    if (in_flight) {
+      std::vector<GameState*> pointers;
+      for (GameState& game : games) pointers.push_back(&game);
+      play_in_flight(pointers, *search_a, *search_b, max_plies);
+    } else {
+      play_one(games.front(), a, b, max_plies);
+    }
+    for (const GameState& game : games) {
+      const GameReport report = game.report(a.name(), b.name());
+      result.add(report.a_outcome);
+      result.ptn_games.push_back(report.ptn);
+      if (on_game && !on_game(report, result)) return result;
+    }
+  }
+  return result;
+}
+
+}  // namespace bredon

@@ -1,0 +1,38 @@
+#include "arena/players.h"
+
+#include "core/movegen.h"
+#include "search/eval_batch.h"
+
+namespace bredon {
+
+Move RandomPlayer::choose(const Position& pos) {
+  const std::vector<Move> moves = legal_moves(pos);
+  return moves[std::uniform_int_distribution<size_t>(0, moves.size() - 1)(rng_)];
+}
+
+SearchPlayer::SearchPlayer(std::string name, Evaluator& evaluator, const SearchConfig& config, int simulations,
+                           uint64_t seed)
+    : name_(std::move(name)), evaluator_(evaluator), config_(config), simulations_(simulations), seed_(seed),
+      search_(config, seed) {}
+
+void SearchPlayer::new_game(const Position& start) { search_.reset(start); }
+
+Move SearchPlayer::choose(const Position& pos) {
+  // Each move is searched from a fresh tree, as the in-flight match does (arena/match.cpp), so
+  // both ways of playing a match give the same games.
+  search_.reset(pos);
+  search_.begin(simulations_, false);
+  EvalBatch batch;
+  while (search_.step() == Search::Step::NeedsEval) {
+    batch.add(search_);
+    batch.compute(evaluator_);
+  }
+  return search_.chosen_move();
+}
+
+Move LevelPlayer::choose(const Position& pos) {
+  seed_ = seed_ * 6364136223846793005ULL + 1442695040888963407ULL;  // a new easy-level sample each move
+  return think(pos, evaluator_, level_, move_time_ms_, -1, nullptr, seed_, nullptr);
+}
+
+}  // namespace bredon

@@ -1,0 +1,120 @@
+#include "arena/tei_client.h"
+
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstring>
+
+#include "core/tps.h"
+
+namespace bredon {
+
+TeiClientPlayer::TeiClientPlayer(std::string command, int size, int half_komi, int move_time_ms)
+    : command_(std::move(command)), name_("tei:" + command_), size_(size), half_komi_(half_komi),
+      move_time_ms_(move_time_ms) {
+  start();
+}
+
+TeiClientPlayer::~TeiClientPlayer() {
+  if (pid_ > 0) {
+    try {
+      send("quit");
+    } catch (const EngineFailure&) {
+    }
+    for (int i = 0; i < 20 && waitpid(pid_, nullptr, WNOHANG) == 0; ++i) usleep(50000);
+    if (waitpid(pid_, nullptr, WNOHANG) == 0) {
+      kill(pid_, SIGKILL);
+      waitpid(pid_, nullptr, 0);
+    }
+  }
+  if (to_engine_ >= 0) close(to_engine_);
+  if (from_engine_ >= 0) close(from_engine_);
+}
+
+void TeiClientPlayer::start() {
+  signal(SIGPIPE, SIG_IGN);  // a dead engine must not kill the match
+  int in_pipe[2], out_pipe[2];
+  if (pipe(in_pipe) != 0 || pipe(out_pipe) != 0) throw EngineFailure(name_ + ": cannot create pipes");
+  pid_ = fork();
+  if (pid_ < 0) throw EngineFailure(name_ + ": cannot fork");
+  if (pid_ == 0) {
+    dup2(in_pipe[0], 0);
+    dup2(out_pipe[1], 1);
+    close(in_pipe[1]);
+    close(out_pipe[0]);
+    execl("/bin/sh", "sh", "-c", command_.c_str(), static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  close(in_pipe[0]);
+  close(out_pipe[1]);
+  to_engine_ = in_pipe[1];
+  from_engine_ = out_pipe[0];
+  send("tei");
+  expect("teiok", 10000);
+  if (half_komi_ != 0) send("setoption name HalfKomi value " + std::to_string(half_komi_));
+  send("isready");
+  expect("readyok", 10000);
+}
+
+void TeiClientPlayer::send(const std::string& line) {
+  const std::string text = line + "\n";
+  if (write(to_engine_, text.data(), text.size()) != static_cast<ssize_t>(text.size()))
+    throw EngineFailure(name_ + ": the engine is gone (write failed)");
+}
+
+std::string TeiClientPlayer::read_line(int timeout_ms) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
+  for (;;) {
+    const size_t nl = buffer_.find('\n');
+    if (nl != std::string::npos) {
+      std::string line = buffer_.substr(0, nl);
+      buffer_.erase(0, nl + 1);
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      return line;
+    }
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()).count();
+    if (left <= 0) throw EngineFailure(name_ + ": no answer within " + std::to_string(timeout_ms) + " ms");
+    pollfd p{from_engine_, POLLIN, 0};
+    if (poll(&p, 1, static_cast<int>(left)) <= 0) continue;
+    char chunk[4096];
+    const ssize_t n = read(from_engine_, chunk, sizeof chunk);
+    if (n <= 0) throw EngineFailure(name_ + ": the engine exited or crashed");
+    buffer_.append(chunk, static_cast<size_t>(n));
+  }
+}
+
+std::string TeiClientPlayer::expect(const std::string& prefix, int timeout_ms) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
+  for (;;) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()).count();
+    const std::string line = read_line(static_cast<int>(std::max<int64_t>(1, left)));
+    if (line.rfind(prefix, 0) == 0) return line;
+  }
+}
+
+void TeiClientPlayer::new_game(const Position& start) {
+  send("teinewgame " + std::to_string(start.size()));
+  send("isready");
+  expect("readyok", 10000);
+}
+
+Move TeiClientPlayer::choose(const Position& pos) {
+  send("position tps " + to_tps(pos) + " moves ");
+  send("go movetime " + std::to_string(move_time_ms_));
+  const std::string line = expect("bestmove", move_time_ms_ + 5000);
+  const std::string text = line.size() > 9 ? line.substr(9, line.find(' ', 9) == std::string::npos ? std::string::npos : line.find(' ', 9) - 9) : "";
+  Move m;
+  try {
+    m = parse_ptn_move(text, pos.size());
+  } catch (const std::exception& e) {
+    throw EngineFailure(name_ + ": unreadable bestmove '" + text + "': " + e.what());
+  }
+  const std::string why = pos.why_illegal(m);
+  if (!why.empty()) throw EngineFailure(name_ + ": illegal move " + text + ": " + why);
+  return m;
+}
+
+}  // namespace bredon

@@ -1,0 +1,41 @@
+// An external engine that speaks TEI, started from a command line, as a Player: bredon's side of
+// the protocol is what Racetrack sends. A crash, a timeout or an unreadable answer throws
+// EngineFailure (the match scores it as a loss and says why); nothing here can hang a match.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <sys/types.h>
+
+#include "arena/players.h"
+
+namespace bredon {
+
+class EngineFailure : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+class TeiClientPlayer : public Player {
+ public:
+  TeiClientPlayer(std::string command, int size, int half_komi, int move_time_ms);
+  ~TeiClientPlayer() override;
+  std::string name() const override { return name_; }
+  void new_game(const Position& start) override;
+  Move choose(const Position& pos) override;
+
+ private:
+  void start();
+  void send(const std::string& line);
+  // The next line, or EngineFailure after `timeout_ms`.
+  std::string read_line(int timeout_ms);
+  std::string expect(const std::string& prefix, int timeout_ms);
+
+  std::string command_, name_;
+  int size_, half_komi_, move_time_ms_;
+  pid_t pid_ = -1;
+  int to_engine_ = -1, from_engine_ = -1;
+  std::string buffer_;
+};
+
+}  // namespace bredon

@@ -1,0 +1,212 @@
+#include "engine/tei_engine.h"
+
+#include <chrono>
+#include <cmath>
+#include <iostream>
+#include <sstream>
+#include <vector>
+
+#include "core/error.h"
+#include "core/movegen.h"
+#include "core/tps.h"
+
+namespace bredon {
+namespace {
+
+std::vector<std::string> split_words(const std::string& line) {
+  std::istringstream in(line);
+  std::vector<std::string> words;
+  std::string w;
+  while (in >> w) words.push_back(w);
+  return words;
+}
+
+int64_t parse_number(const std::vector<std::string>& words, size_t i, const std::string& name) {
+  if (i >= words.size()) throw std::invalid_argument(name + " needs a number");
+  size_t used = 0;
+  const long long v = std::stoll(words[i], &used);
+  if (used != words[i].size()) throw std::invalid_argument(name + " needs a number, got '" + words[i] + "'");
+  return v;
+}
+
+}  // namespace
+
+TeiEngine::TeiEngine(std::istream& in, std::ostream& out, std::ostream& err, EvaluatorProvider provider, Level level)
+    : in_(in), out_(out), err_(err), provider_(std::move(provider)), level_(level) {}
+
+TeiEngine::~TeiEngine() { stop_search(); }
+
+void TeiEngine::send(const std::string& line) {
+  std::lock_guard<std::mutex> guard(out_lock_);
+  out_ << line << "\n";
+  out_.flush();
+}
+
+void TeiEngine::error(const std::string& line, const std::string& why) {
+  std::lock_guard<std::mutex> guard(out_lock_);
+  err_ << "bredon tei: '" << line << "': " << why << "\n";
+  err_.flush();
+}
+
+int TeiEngine::run() {
+  std::string line;
+  while (std::getline(in_, line)) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    const auto words = split_words(line);
+    if (words.empty()) continue;
+    if (words[0] == "quit") {
+      stop_search();
+      return 0;
+    }
+    try {
+      handle(line);
+    } catch (const std::exception& e) {
+      error(line, e.what());
+    }
+  }
+  finish_search();  // end of input: let a budgeted search answer
+  return 0;
+}
+
+void TeiEngine::finish_search() {
+  if (infinite_) stop_ = true;
+  if (searcher_.joinable()) searcher_.join();
+  stop_ = false;
+}
+
+void TeiEngine::stop_search() {
+  stop_ = true;
+  if (searcher_.joinable()) searcher_.join();
+  stop_ = false;
+}
+
+void TeiEngine::handle(const std::string& line) {
+  const auto words = split_words(line);
+  const std::string& cmd = words[0];
+  if (cmd == "tei") {
+    send("id name bredon");
+    send("id author the bredon developers");
+    send("option name HalfKomi type spin default 0 min -20 max 20");
+    send("option name Level type combo default " + level_name(level_) + " var easy var medium var hard");
+    send("teiok");
+  } else if (cmd == "isready") {
+    send("readyok");
+  } else if (cmd == "stop") {
+    stop_search();
+  } else if (cmd == "teinewgame") {
+    finish_search();
+    if (words.size() < 2) throw std::invalid_argument("teinewgame needs the board size");
+    const int64_t n = parse_number(words, 1, "teinewgame");
+    if (!valid_size(static_cast<int>(n))) throw std::invalid_argument("board size must be 3..8");
+    size_ = static_cast<int>(n);
+    position_ = Position(size_, half_komi_);
+  } else if (cmd == "setoption") {
+    // setoption name <Name> value <v>
+    if (words.size() < 5 || words[1] != "name" || words[3] != "value")
+      throw std::invalid_argument("expected 'setoption name <Name> value <v>'");
+    if (words[2] == "HalfKomi") {
+      const int64_t hk = parse_number(words, 4, "HalfKomi");
+      if (hk < -20 || hk > 20) throw std::invalid_argument("HalfKomi must be -20..20");
+      half_komi_ = static_cast<int>(hk);
+      position_.set_half_komi(half_komi_);
+    } else if (words[2] == "Level") {
+      level_ = parse_level(words[4]);
+    } else {
+      throw std::invalid_argument("unknown option '" + words[2] + "'");
+    }
+  } else if (cmd == "position") {
+    finish_search();
+    set_position(words, line);
+  } else if (cmd == "go") {
+    finish_search();
+    go(words, line);
+  } else {
+    throw std::invalid_argument("unknown command");
+  }
+}
+
+void TeiEngine::set_position(const std::vector<std::string>& words, const std::string& line) {
+  (void)line;
+  if (words.size() < 2) throw std::invalid_argument("position needs startpos or tps");
+  size_t i = 2;
+  Position pos(size_, half_komi_);
+  if (words[1] == "tps") {
+    if (words.size() < 5) throw std::invalid_argument("position tps needs <board> <side> <move number>");
+    pos = parse_tps(words[2] + " " + words[3] + " " + words[4], half_komi_);
+    i = 5;
+  } else if (words[1] != "startpos") {
+    throw std::invalid_argument("position needs startpos or tps, not '" + words[1] + "'");
+  }
+  if (i < words.size()) {
+    if (words[i] != "moves") throw std::invalid_argument("expected 'moves', got '" + words[i] + "'");
+    for (++i; i < words.size(); ++i) {
+      const Move m = parse_ptn_move(words[i], pos.size());
+      const std::string why = pos.why_illegal(m);
+      if (!why.empty()) throw std::invalid_argument("move '" + words[i] + "' is illegal: " + why);
+      pos.play(m);
+    }
+  }
+  size_ = pos.size();
+  position_ = pos;
+}
+
+void TeiEngine::go(const std::vector<std::string>& words, const std::string& line) {
+  (void)line;
+  if (position_.game_over()) throw std::invalid_argument("the game is over (" + result_string(position_.result()) + ")");
+  int64_t wtime = -1, btime = -1, winc = 0, binc = 0, movetime = -1, nodes = -1;
+  bool infinite = false;
+  for (size_t i = 1; i < words.size(); ++i) {
+    const std::string& w = words[i];
+    if (w == "wtime") wtime = parse_number(words, ++i, w);
+    else if (w == "btime") btime = parse_number(words, ++i, w);
+    else if (w == "winc") winc = parse_number(words, ++i, w);
+    else if (w == "binc") binc = parse_number(words, ++i, w);
+    else if (w == "movetime") movetime = parse_number(words, ++i, w);
+    else if (w == "nodes") nodes = parse_number(words, ++i, w);
+    else if (w == "infinite") infinite = true;
+    else throw std::invalid_argument("unknown go parameter '" + w + "'");
+  }
+  int64_t budget_ms = -1;  // -1: no time limit
+  if (movetime >= 0) budget_ms = std::max<int64_t>(1, movetime - 30);
+  const bool white = position_.side_to_move() == Color::White;
+  const int64_t own = white ? wtime : btime, inc = white ? winc : binc;
+  if (own >= 0) {
+    // Spend a little of the clock and most of the increment; never more than a third of what is
+    // left, and always keep a safety margin for the reply to travel.
+    int64_t t = own / 20 + inc * 3 / 4;
+    t = std::min(t, own / 3);
+    t = std::min(t, own - 100);
+    budget_ms = std::max<int64_t>(5, t);
+  }
+  if (!infinite && budget_ms < 0 && nodes < 0) budget_ms = 1000;  // bare `go`: one second
+  if (infinite) budget_ms = -1;
+  if (!evaluator_ || evaluator_size_ != position_.size() || evaluator_komi_ != position_.half_komi()) {
+    std::string description;
+    evaluator_ = provider_(position_.size(), position_.half_komi(), &description);
+    evaluator_size_ = position_.size();
+    evaluator_komi_ = position_.half_komi();
+    send("info string " + description);
+  }
+  stop_ = false;
+  infinite_ = infinite && nodes < 0;
+  searcher_ = std::thread(&TeiEngine::search_thread, this, budget_ms, nodes);
+}
+
+void TeiEngine::search_thread(int64_t time_budget_ms, int64_t node_budget) {
+  Move best;
+  try {
+    best = think(position_, *evaluator_, level_, time_budget_ms, node_budget, &stop_, seed_++, [&](const ThinkInfo& i) {
+      std::string pv;
+      for (Move m : i.pv) pv += " " + to_ptn(m);
+      send("info depth " + std::to_string(std::max<size_t>(1, i.pv.size())) + " nodes " + std::to_string(i.nodes) +
+           " score cp " + std::to_string(centipawns(i.value)) + " time " + std::to_string(i.time_ms) + " nps " +
+           std::to_string(i.time_ms > 0 ? i.nodes * 1000 / i.time_ms : 0) + (pv.empty() ? "" : " pv" + pv));
+    });
+  } catch (const std::exception& e) {
+    error("go", std::string("search failed: ") + e.what());
+    best = legal_moves(position_).front();
+  }
+  send("bestmove " + to_ptn(best));
+}
+
+}  // namespace bredon

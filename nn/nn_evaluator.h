@@ -1,0 +1,32 @@
+// The Evaluator that runs the LibTorch network on whole batches: positions are encoded into one
+// channels-last buffer, one forward pass, then each position's legal-move logits are gathered
+// from the action index and soft-maxed into priors.
+#pragma once
+
+#include <vector>
+
+#include "nn/network.h"
+#include "search/evaluator.h"
+
+namespace bredon {
+
+class NetworkEvaluator : public Evaluator {
+ public:
+  explicit NetworkEvaluator(TakNet net);
+  void evaluate(const std::vector<EvalRequest>& requests, std::vector<EvalResult>& results) override;
+  double forward_seconds() const { return forward_seconds_; }
+
+ private:
+  TakNet net_;
+  std::vector<float> input_;
+  double forward_seconds_ = 0;
+};
+
+// Sets LibTorch's thread counts explicitly (0: all cores) before any parallel work starts.
+void configure_torch_threads(int intra_op_threads);
+// Applies that intra-op count to the calling thread (cheap when already applied). OpenMP keeps
+// the count per OS thread and oneDNN's convolutions read it, so a std::thread that skips this
+// uses every core: two such workers on 2 cores ran four OpenMP threads and trained 1.5x slower.
+void adopt_torch_threads();
+
+}  // namespace bredon

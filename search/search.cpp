@@ -1,0 +1,476 @@
+#include "search/search.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "core/movegen.h"
+
+namespace bredon {
+
+Move Node::move() const { return Move::from_bits(move_bits); }
+
+float Node::q() const {
+  if (proven() == Proven::MoverWins) return 1.0f;
+  if (proven() == Proven::MoverLoses) return -1.0f;
+  return visits ? value_sum / static_cast<float>(visits) : 0.0f;
+}
+
+bool Search::selectable(const Node& parent, uint32_t child) const {
+  if (nodes_[child].proven() != Proven::MoverLoses) return true;
+  for (uint32_t i = 0; i < parent.num_children; ++i)
+    if (nodes_[parent.first_child + i].proven() != Proven::MoverLoses) return false;
+  return true;
+}
+
+void Search::propagate_proven() {
+  // Walk up from the leaf while the child just walked from became proven.
+  for (size_t i = path_.size() - 1; i-- > 0;) {
+    Node& n = nodes_[path_[i]];
+    if (n.proven() != Proven::Unknown) return;
+    const Node& child = nodes_[path_[i + 1]];
+    if (child.proven() == Proven::Unknown) return;
+    if (child.proven() == Proven::MoverWins) {
+      n.set_proven(Proven::MoverLoses);  // the side to move here has a winning move
+      continue;
+    }
+    bool all_lost = n.num_children > 0;
+    for (uint32_t k = 0; k < n.num_children && all_lost; ++k)
+      all_lost = nodes_[n.first_child + k].proven() == Proven::MoverLoses;
+    if (!all_lost) return;
+    n.set_proven(Proven::MoverWins);
+  }
+}
+
+std::vector<int> considered_visit_sequence(int max_considered, int simulations) {
+  std::vector<int> seq;
+  if (max_considered <= 1) {
+    for (int i = 0; i < simulations; ++i) seq.push_back(i);
+    return seq;
+  }
+  const int log2max = static_cast<int>(std::ceil(std::log2(max_considered)));
+  std::vector<int> visits(static_cast<size_t>(max_considered), 0);
+  int considered = max_considered;
+  while (static_cast<int>(seq.size()) < simulations) {
+    const int extra = std::max(1, simulations / (log2max * considered));
+    for (int e = 0; e < extra; ++e) {
+      seq.insert(seq.end(), visits.begin(), visits.begin() + considered);
+      for (int i = 0; i < considered; ++i) ++visits[static_cast<size_t>(i)];
+    }
+    considered = std::max(2, considered / 2);
+  }
+  seq.resize(static_cast<size_t>(simulations));
+  return seq;
+}
+
+Search::Search(const SearchConfig& config, uint64_t seed) : config_(config), rng_(seed) { reset(Position(5)); }
+
+void Search::reset(const Position& root) {
+  root_pos_ = root;
+  nodes_.assign(2, Node{});
+  waiting_ = false;
+}
+
+void Search::advance(Move m) {
+  const Node& root = nodes_[1];
+  uint32_t child = 0;
+  for (uint32_t i = 0; i < root.num_children; ++i)
+    if (nodes_[root.first_child + i].move_bits == m.bits()) child = root.first_child + i;
+  root_pos_.play(m);
+  if (!child || !nodes_[child].expanded()) {
+    nodes_.assign(2, Node{});
+    return;
+  }
+  // Copy the kept subtree into a fresh array, breadth first, so children stay contiguous.
+  std::vector<Node> kept;
+  kept.reserve(nodes_.size() / 2 + 2);
+  kept.push_back(Node{});
+  kept.push_back(nodes_[child]);
+  std::vector<std::pair<uint32_t, uint32_t>> queue = {{child, 1}};
+  for (size_t q = 0; q < queue.size(); ++q) {
+    const auto [old_index, new_index] = queue[q];
+    const Node old = nodes_[old_index];
+    if (!old.expanded()) continue;
+    const uint32_t first = static_cast<uint32_t>(kept.size());
+    kept[new_index].first_child = first;
+    for (uint32_t i = 0; i < old.num_children; ++i) {
+      kept.push_back(nodes_[old.first_child + i]);
+      if (nodes_[old.first_child + i].expanded()) queue.emplace_back(old.first_child + i, first + i);
+    }
+  }
+  nodes_.swap(kept);
+  waiting_ = false;
+}
+
+void Search::begin(int simulations, bool explore) {
+  budget_ = simulations;
+  done_ = 0;
+  explore_ = explore;
+  waiting_ = false;
+  // Memory bound: a reused tree that has grown past half the budget is dropped.
+  if (nodes_.size() > config_.max_nodes / 2) nodes_.assign(2, Node{});
+  if (nodes_[1].expanded()) prepare_root_after_expansion();
+}
+
+void Search::prepare_root_after_expansion() {
+  const Node& root = nodes_[1];
+  const size_t n = root.num_children;
+  search_visits_.assign(n, 0);
+  if (config_.algorithm == SearchAlgorithm::Gumbel) {
+    root_logits_.assign(n, 0.0f);
+    if (explore_) {
+      std::uniform_real_distribution<double> uniform(1e-12, 1.0);
+      for (float& g : root_logits_) g = static_cast<float>(-std::log(-std::log(uniform(rng_))));
+    }
+    for (size_t i = 0; i < n; ++i) root_logits_[i] += std::log(std::max(nodes_[root.first_child + i].prior, 1e-12f));
+    considered_ = std::min(config_.gumbel_considered, static_cast<int>(n));
+    visit_schedule_ = considered_visit_sequence(considered_, budget_);
+  } else if (explore_ && n > 0) {
+    std::gamma_distribution<float> gamma(config_.dirichlet_total_alpha / static_cast<float>(n), 1.0f);
+    std::vector<float> noise(n);
+    float total = 0;
+    for (float& x : noise) total += (x = gamma(rng_));
+    if (total > 0)
+      for (size_t i = 0; i < n; ++i) {
+        Node& c = nodes_[root.first_child + i];
+        c.prior = (1 - config_.dirichlet_fraction) * c.prior + config_.dirichlet_fraction * noise[i] / total;
+      }
+  }
+}
+
+Search::Step Search::step() {
+  if (waiting_) return Step::NeedsEval;
+  for (;;) {
+    if (!nodes_[1].expanded()) {
+      if (root_pos_.game_over()) return Step::Done;
+      path_.assign(1, 1);
+      leaf_pos_ = root_pos_;
+      generate_moves(leaf_pos_, leaf_moves_);
+      request_ = EvalRequest{&leaf_pos_, &leaf_moves_};
+      waiting_ = true;
+      return Step::NeedsEval;
+    }
+    if (done_ >= budget_ || nodes_[1].proven() != Proven::Unknown) return Step::Done;  // proven: nothing to search
+    path_.assign(1, 1);
+    leaf_pos_ = root_pos_;
+    uint32_t node = select_root_child();
+    for (;;) {
+      path_.push_back(node);
+      if (nodes_[node].proven() != Proven::Unknown) {
+        // Exact: the player who moved into this node wins (the side to move there loses) or not.
+        backup(nodes_[node].proven() == Proven::MoverWins ? -1.0f : 1.0f);
+        propagate_proven();
+        ++done_;
+        break;
+      }
+      leaf_pos_.play(nodes_[node].move());
+      if (leaf_pos_.game_over()) {
+        const int sign = result_sign(leaf_pos_.result());
+        const float v = static_cast<float>(leaf_pos_.side_to_move() == Color::White ? sign : -sign);
+        if (v != 0) nodes_[node].set_proven(v < 0 ? Proven::MoverWins : Proven::MoverLoses);
+        backup(v);
+        propagate_proven();
+        ++done_;
+        break;
+      }
+      if (!nodes_[node].expanded()) {
+        generate_moves(leaf_pos_, leaf_moves_);
+        request_ = EvalRequest{&leaf_pos_, &leaf_moves_};
+        waiting_ = true;
+        return Step::NeedsEval;
+      }
+      node = select_interior_child(node);
+    }
+  }
+}
+
+void Search::provide(const EvalResult& result) {
+  if (!waiting_) return;
+  waiting_ = false;
+  const uint32_t node = path_.back();
+  expand(node, result);
+  if (nodes_[node].proven() == Proven::MoverLoses) {
+    backup(1.0f);  // the side to move at the leaf wins at once
+    propagate_proven();
+  } else {
+    backup(result.value);
+  }
+  if (node == 1) {
+    prepare_root_after_expansion();
+  } else {
+    ++done_;
+  }
+}
+
+void Search::expand(uint32_t node, const EvalResult& result) {
+  const uint32_t first = static_cast<uint32_t>(nodes_.size());
+  for (size_t i = 0; i < leaf_moves_.size(); ++i) {
+    Node c;
+    c.move_bits = leaf_moves_[i].bits();
+    c.prior = i < result.priors.size() ? result.priors[i] : 0.0f;
+    nodes_.push_back(c);
+  }
+  Node& n = nodes_[node];
+  n.first_child = first;
+  n.num_children = static_cast<uint16_t>(leaf_moves_.size()) & 0x3FFFu;
+  n.raw_value = result.value;
+  // Immediate wins: checked only when one is possible. A road needs N road pieces and one move
+  // adds at most one (placement) or min(height, N) (spread) of them; a flat count needs an
+  // almost full board or an almost empty reserve.
+  const Color me = leaf_pos_.side_to_move();
+  if (leaf_pos_.in_opening()) return;
+  const Reserves r = leaf_pos_.reserves(me);
+  const int empty = popcount(leaf_pos_.board() & ~leaf_pos_.occupied());
+  int tallest = 1;
+  for (Bitboard b = leaf_pos_.tops(me); b; b &= b - 1) tallest = std::max(tallest, leaf_pos_.height(lowest_square(b)));
+  const bool road_possible = popcount(leaf_pos_.road_pieces(me)) + std::min(tallest, leaf_pos_.size()) >= leaf_pos_.size();
+  if (!road_possible && empty > leaf_pos_.size() && r.stones + r.caps > 1) return;
+  const int win = immediate_win_index(leaf_pos_, leaf_moves_);
+  if (win >= 0) {
+    nodes_[first + static_cast<uint32_t>(win)].set_proven(Proven::MoverWins);
+    nodes_[node].set_proven(Proven::MoverLoses);
+  }
+}
+
+void Search::backup(float leaf_value) {
+  float v = leaf_value;
+  for (size_t i = path_.size(); i-- > 0;) {
+    Node& n = nodes_[path_[i]];
+    ++n.visits;
+    n.value_sum += -v;
+    v = -v;
+  }
+  if (path_.size() >= 2) ++search_visits_[path_[1] - nodes_[1].first_child];
+}
+
+Search::CompletedQ Search::completed_q(uint32_t node) const {
+  const Node& n = nodes_[node];
+  double sum_visits = 0, sum_probs = 0, weighted = 0;
+  uint32_t max_visits = 0;
+  float lo = std::numeric_limits<float>::max(), hi = std::numeric_limits<float>::lowest();
+  bool any_unvalued = false;
+  for (uint32_t i = 0; i < n.num_children; ++i) {
+    const Node& c = nodes_[n.first_child + i];
+    if (c.visits || c.proven() != Proven::Unknown) {
+      const float q = c.q();
+      sum_visits += c.visits;
+      sum_probs += std::max(c.prior, 1e-12f);
+      weighted += std::max(c.prior, 1e-12f) * q;
+      max_visits = std::max(max_visits, c.visits);
+      lo = std::min(lo, q);
+      hi = std::max(hi, q);
+    } else {
+      any_unvalued = true;
+    }
+  }
+  CompletedQ out;
+  // Unvisited moves get the mixed value: the network's value blended with the visited moves' Q
+  // (mctx's qtransform_completed_by_mix_value).
+  out.mixed = static_cast<float>(
+      sum_probs > 0 ? (n.raw_value + sum_visits * weighted / sum_probs) / (sum_visits + 1) : n.raw_value);
+  if (any_unvalued) {
+    lo = std::min(lo, out.mixed);
+    hi = std::max(hi, out.mixed);
+  }
+  out.lo = lo;
+  out.range = std::max(hi - lo, 1e-8f);
+  out.scale = (config_.gumbel_c_visit + static_cast<float>(max_visits)) * config_.gumbel_c_scale;
+  return out;
+}
+
+void Search::completed_sigma(uint32_t node, std::vector<float>& sigma) const {
+  const Node& n = nodes_[node];
+  const CompletedQ cq = completed_q(node);
+  sigma.resize(n.num_children);
+  for (uint32_t i = 0; i < n.num_children; ++i) {
+    const Node& c = nodes_[n.first_child + i];
+    sigma[i] = cq.sigma(c.visits || c.proven() != Proven::Unknown ? c.q() : cq.mixed);
+  }
+}
+
+uint32_t Search::select_root_child() {
+  const Node& root = nodes_[1];
+  if (config_.algorithm == SearchAlgorithm::Puct) return select_interior_child(1);
+  for (uint32_t i = 0; i < root.num_children; ++i)
+    if (nodes_[root.first_child + i].proven() == Proven::MoverWins) return root.first_child + i;
+  completed_sigma(1, sigma_);
+  const int target = done_ < static_cast<int>(visit_schedule_.size()) ? visit_schedule_[static_cast<size_t>(done_)] : 0;
+  int best = -1;
+  float best_score = std::numeric_limits<float>::lowest();
+  for (int pass = 0; pass < 2 && best < 0; ++pass)
+    for (uint32_t i = 0; i < root.num_children; ++i) {
+      // First pass: only moves with the scheduled visit count (sequential halving).
+      if (pass == 0 && static_cast<int>(search_visits_[i]) != target) continue;
+      if (!selectable(root, root.first_child + i)) continue;
+      const float score = root_logits_[i] + sigma_[i];
+      if (score > best_score) {
+        best_score = score;
+        best = static_cast<int>(i);
+      }
+    }
+  return root.first_child + static_cast<uint32_t>(best);
+}
+
+uint32_t Search::select_interior_child(uint32_t node) const {
+  const Node& n = nodes_[node];
+  uint32_t best = n.first_child;
+  float best_score = std::numeric_limits<float>::lowest();
+  for (uint32_t i = 0; i < n.num_children; ++i)
+    if (nodes_[n.first_child + i].proven() == Proven::MoverWins) return n.first_child + i;
+  if (config_.algorithm == SearchAlgorithm::Gumbel) {
+    // The improved policy softmax(log prior + sigma(completed Q)) as prior * exp(sigma - max
+    // sigma): unvisited children share one sigma, so this hot loop takes one exp per visited
+    // child and no logarithm.
+    const CompletedQ cq = completed_q(node);
+    const float top = cq.scale;  // no sigma exceeds it
+    const float unvisited_factor = std::exp(cq.sigma(cq.mixed) - top);
+    weights_.resize(n.num_children);
+    float z = 0, total_visits = 0;
+    for (uint32_t i = 0; i < n.num_children; ++i) {
+      const Node& c = nodes_[n.first_child + i];
+      const bool valued = c.visits || c.proven() != Proven::Unknown;
+      z += (weights_[i] = std::max(c.prior, 1e-12f) * (valued ? std::exp(cq.sigma(c.q()) - top) : unvisited_factor));
+      total_visits += static_cast<float>(c.visits);
+    }
+    for (uint32_t i = 0; i < n.num_children; ++i) {
+      if (!selectable(n, n.first_child + i)) continue;
+      const float score = weights_[i] / z - static_cast<float>(nodes_[n.first_child + i].visits) / (1 + total_visits);
+      if (score > best_score) {
+        best_score = score;
+        best = n.first_child + i;
+      }
+    }
+    return best;
+  }
+  // PUCT with first-play urgency: unvisited children start a little below this node's value.
+  const float own_q = n.visits ? -n.value_sum / static_cast<float>(n.visits) : n.raw_value;
+  const float fpu = own_q - config_.fpu_reduction;
+  const float sqrt_n = std::sqrt(static_cast<float>(std::max<uint32_t>(n.visits, 1)));
+  for (uint32_t i = 0; i < n.num_children; ++i) {
+    const Node& c = nodes_[n.first_child + i];
+    if (!selectable(n, n.first_child + i)) continue;
+    const float q = (c.visits || c.proven() != Proven::Unknown) ? c.q() : fpu;
+    const float score = q + config_.c_puct * c.prior * sqrt_n / (1.0f + static_cast<float>(c.visits));
+    if (score > best_score) {
+      best_score = score;
+      best = n.first_child + i;
+    }
+  }
+  return best;
+}
+
+Move Search::chosen_move() const {
+  const Node& root = nodes_[1];
+  if (!root.expanded() || root.num_children == 0) return Move();
+  for (uint32_t i = 0; i < root.num_children; ++i)
+    if (nodes_[root.first_child + i].proven() == Proven::MoverWins) return nodes_[root.first_child + i].move();
+  if (root.proven() == Proven::MoverWins) {
+    // Every move loses: prefer one that does not lose at once (an expanded child) and that the
+    // search looked at most, so the opponent must still find the win.
+    uint32_t pick = 0;
+    for (uint32_t i = 1; i < root.num_children; ++i) {
+      const Node& c = nodes_[root.first_child + i];
+      const Node& b = nodes_[root.first_child + pick];
+      if ((c.expanded() && !b.expanded()) || (c.expanded() == b.expanded() && c.visits > b.visits)) pick = i;
+    }
+    return nodes_[root.first_child + pick].move();
+  }
+  uint32_t best = 0;
+  while (best + 1 < root.num_children && !selectable(root, root.first_child + best)) ++best;
+  if (config_.algorithm == SearchAlgorithm::Gumbel) {
+    std::vector<float> sigma;
+    completed_sigma(1, sigma);
+    uint32_t most = 0;
+    for (uint32_t i = 0; i < root.num_children; ++i)
+      if (selectable(root, root.first_child + i)) most = std::max(most, search_visits_[i]);
+    float best_score = std::numeric_limits<float>::lowest();
+    for (uint32_t i = 0; i < root.num_children; ++i) {
+      if (search_visits_[i] != most || !selectable(root, root.first_child + i)) continue;
+      const float score = root_logits_[i] + sigma[i];
+      if (score > best_score) {
+        best_score = score;
+        best = i;
+      }
+    }
+  } else {
+    for (uint32_t i = best + 1; i < root.num_children; ++i) {
+      const Node& c = nodes_[root.first_child + i];
+      const Node& b = nodes_[root.first_child + best];
+      if (!selectable(root, root.first_child + i)) continue;
+      if (c.visits > b.visits || (c.visits == b.visits && c.prior > b.prior)) best = i;
+    }
+  }
+  return nodes_[root.first_child + best].move();
+}
+
+std::vector<std::pair<Move, float>> Search::policy_target() const {
+  const Node& root = nodes_[1];
+  std::vector<std::pair<Move, float>> out;
+  if (!root.expanded()) return out;
+  if (config_.algorithm == SearchAlgorithm::Gumbel) {
+    std::vector<float> sigma;
+    completed_sigma(1, sigma);
+    float top = std::numeric_limits<float>::lowest();
+    std::vector<float> l(root.num_children);
+    for (uint32_t i = 0; i < root.num_children; ++i) {
+      l[i] = std::log(std::max(nodes_[root.first_child + i].prior, 1e-12f)) + sigma[i];
+      top = std::max(top, l[i]);
+    }
+    float z = 0;
+    for (float& x : l) z += (x = std::exp(x - top));
+    for (uint32_t i = 0; i < root.num_children; ++i) out.emplace_back(nodes_[root.first_child + i].move(), l[i] / z);
+  } else {
+    float total = 0;
+    for (uint32_t i = 0; i < root.num_children; ++i) total += static_cast<float>(nodes_[root.first_child + i].visits);
+    for (uint32_t i = 0; i < root.num_children; ++i) {
+      const Node& c = nodes_[root.first_child + i];
+      out.emplace_back(c.move(), total > 0 ? static_cast<float>(c.visits) / total : c.prior);
+    }
+  }
+  return out;
+}
+
+float Search::root_value() const {
+  const Node& root = nodes_[1];
+  if (root.proven() == Proven::MoverLoses) return 1.0f;
+  if (root.proven() == Proven::MoverWins) return -1.0f;
+  return root.visits ? -root.value_sum / static_cast<float>(root.visits) : root.raw_value;
+}
+
+std::vector<std::pair<Move, uint32_t>> Search::root_visits() const {
+  std::vector<std::pair<Move, uint32_t>> out;
+  const Node& root = nodes_[1];
+  for (uint32_t i = 0; root.expanded() && i < root.num_children; ++i)
+    out.emplace_back(nodes_[root.first_child + i].move(), nodes_[root.first_child + i].visits);
+  return out;
+}
+
+std::vector<float> Search::root_child_values() const {
+  std::vector<float> out;
+  const Node& root = nodes_[1];
+  for (uint32_t i = 0; root.expanded() && i < root.num_children; ++i) {
+    const Node& c = nodes_[root.first_child + i];
+    out.push_back(c.q());
+  }
+  return out;
+}
+
+std::vector<Move> Search::principal_variation(int max_length) const {
+  std::vector<Move> pv;
+  uint32_t node = 1;
+  while (static_cast<int>(pv.size()) < max_length && nodes_[node].expanded()) {
+    const Node& n = nodes_[node];
+    uint32_t best = 0, best_visits = 0;
+    for (uint32_t i = 0; i < n.num_children; ++i)
+      if (nodes_[n.first_child + i].visits > best_visits) {
+        best_visits = nodes_[n.first_child + i].visits;
+        best = n.first_child + i;
+      }
+    if (!best) break;
+    pv.push_back(nodes_[best].move());
+    node = best;
+  }
+  return pv;
+}
+
+}  // namespace bredon

@@ -1,0 +1,74 @@
+// HDF5 shards: what is written is read back exactly; half-written and truncated files are handled.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "data/shard.h"
+#include "selfplay_games.h"
+
+namespace bredon {
+namespace {
+
+using testing::play;
+
+std::string temp_dir(const std::string& name) {
+  const auto dir = std::filesystem::temp_directory_path() / ("bredon_" + name);
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  return dir.string();
+}
+
+Shard shard_from(const std::vector<FinishedGame>& games) {
+  Shard s;
+  s.size = 4;
+  s.model_id = "heuristic";
+  s.config = "game:\n  size: 4\n";
+  s.created_unix = 1700000000;
+  for (const auto& g : games) {
+    for (PositionRecord p : g.positions) {
+      p.game = static_cast<int64_t>(s.games.size());
+      s.positions.push_back(std::move(p));
+    }
+    s.games.push_back(g.row);
+  }
+  return s;
+}
+
+TEST(Shard, WriteThenReadGivesBackExactlyWhatWasWritten) {
+  const std::string dir = temp_dir("shard_rt");
+  const Shard s = shard_from(play(11, 3));
+  write_shard(dir + "/a.h5", s);
+  const Shard r = read_shard(dir + "/a.h5");
+  EXPECT_EQ(r.size, s.size);
+  EXPECT_EQ(r.model_id, s.model_id);
+  EXPECT_EQ(r.config, s.config);
+  EXPECT_EQ(r.created_unix, s.created_unix);
+  ASSERT_EQ(r.positions.size(), s.positions.size());
+  for (size_t i = 0; i < s.positions.size(); ++i) EXPECT_TRUE(r.positions[i] == s.positions[i]) << i;
+  ASSERT_EQ(r.games.size(), s.games.size());
+  for (size_t i = 0; i < s.games.size(); ++i) EXPECT_TRUE(r.games[i] == s.games[i]) << i;
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Shard, AHalfWrittenShardIsNotPickedUpAndATruncatedOneIsRefused) {
+  const std::string dir = temp_dir("shard_kill");
+  const Shard s = shard_from(play(12, 2));
+  write_shard(dir + "/000001.h5", s);
+  // A writer killed mid-write leaves only its temporary name.
+  std::filesystem::copy_file(dir + "/000001.h5", dir + "/000002.h5.tmp");
+  std::filesystem::resize_file(dir + "/000002.h5.tmp", std::filesystem::file_size(dir + "/000001.h5") / 2);
+  EXPECT_EQ(list_shards(dir), std::vector<std::string>{dir + "/000001.h5"});
+  // A truncated file under a complete name (copied by hand, say) is refused with its name.
+  std::filesystem::copy_file(dir + "/000002.h5.tmp", dir + "/000003.h5");
+  try {
+    read_shard(dir + "/000003.h5");
+    FAIL() << "read a truncated shard";
+  } catch (const ShardError& e) {
+    EXPECT_NE(std::string(e.what()).find("000003.h5"), std::string::npos) << e.what();
+  }
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace bredon
