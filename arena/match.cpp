@@ -21,7 +21,9 @@ struct GameState {
   std::string forfeit_reason;
 
   GameState(int game_index, const std::vector<Move>& opening, const MatchConfig& config)
-      : index(game_index), a_white(game_index % 2 == 0), pos(config.size, config.half_komi),
+      : index(game_index),
+        a_white(game_index % 2 == 0),
+        pos(config.size, config.half_komi),
         opening_plies(opening.size()) {
     for (Move m : opening) play(m);
   }

@@ -20,10 +20,10 @@ struct MatchConfig {
   int size = 4;
   int half_komi = 0;
   int games = 20;
-  int opening_plies = 2;   // random plies before the players take over
-  int max_plies = 0;       // adjudicate a draw after this many plies (0: default_max_plies)
+  int opening_plies = 2;  // random plies before the players take over
+  int max_plies = 0;      // adjudicate a draw after this many plies (0: default_max_plies)
   uint64_t seed = 1;
-  int games_in_flight = 0; // search players: games played at once (0: all of them)
+  int games_in_flight = 0;  // search players: games played at once (0: all of them)
 };
 
 struct MatchResult {
@@ -36,9 +36,9 @@ struct MatchResult {
 };
 
 struct GameReport {
-  int index = 0;         // 0-based, in match order
+  int index = 0;  // 0-based, in match order
   bool a_white = true;
-  int a_outcome = 0;     // +1 A won, -1 A lost, 0 draw
+  int a_outcome = 0;  // +1 A won, -1 A lost, 0 draw
   std::string ptn;
 };
 

@@ -42,8 +42,10 @@ OwnedPlayer make_player(const std::string& name, const PlayerContext& context) {
   if (at != std::string::npos) {
     const std::string model = name.substr(0, at);
     const Level level = parse_level(name.substr(at + 1));
-    if (model == "heuristic") p.evaluator = std::make_unique<HeuristicEvaluator>();
-    else p.evaluator = network_evaluator(model, context.size);
+    if (model == "heuristic")
+      p.evaluator = std::make_unique<HeuristicEvaluator>();
+    else
+      p.evaluator = network_evaluator(model, context.size);
     p.player = std::make_unique<LevelPlayer>(name, *p.evaluator, level, context.move_time_ms, context.seed);
     return p;
   }
@@ -66,10 +68,12 @@ OwnedPlayer make_player(const std::string& name, const PlayerContext& context) {
     p.player = std::make_unique<RandomPlayer>(context.seed);
   } else if (kind == "baseline") {
     p.evaluator = std::make_unique<RolloutEvaluator>(context.seed);
-    p.player = std::make_unique<SearchPlayer>(name, *p.evaluator, model_free_search(), std::max(playouts, 1), context.seed);
+    p.player =
+        std::make_unique<SearchPlayer>(name, *p.evaluator, model_free_search(), std::max(playouts, 1), context.seed);
   } else if (kind == "heuristic") {
     p.evaluator = std::make_unique<HeuristicEvaluator>();
-    p.player = std::make_unique<SearchPlayer>(name, *p.evaluator, model_free_search(), std::max(playouts, 1), context.seed);
+    p.player =
+        std::make_unique<SearchPlayer>(name, *p.evaluator, model_free_search(), std::max(playouts, 1), context.seed);
   } else {
     p.evaluator = network_evaluator(kind, context.size);
     p.player = std::make_unique<SearchPlayer>(name, *p.evaluator, context.search, std::max(playouts, 1), context.seed);

@@ -26,8 +26,8 @@ namespace bredon {
 struct PlayerContext {
   int size = 4;
   int half_komi = 0;
-  SearchConfig search;        // the search of checkpoint players (a run's `search:` section)
-  int move_time_ms = 500;     // tei: engines and levels
+  SearchConfig search;     // the search of checkpoint players (a run's `search:` section)
+  int move_time_ms = 500;  // tei: engines and levels
   uint64_t seed = 1;
 };
 

@@ -12,7 +12,11 @@ Move RandomPlayer::choose(const Position& pos) {
 
 SearchPlayer::SearchPlayer(std::string name, Evaluator& evaluator, const SearchConfig& config, int simulations,
                            uint64_t seed)
-    : name_(std::move(name)), evaluator_(evaluator), config_(config), simulations_(simulations), seed_(seed),
+    : name_(std::move(name)),
+      evaluator_(evaluator),
+      config_(config),
+      simulations_(simulations),
+      seed_(seed),
       search_(config, seed) {}
 
 void SearchPlayer::new_game(const Position& start) { search_.reset(start); }

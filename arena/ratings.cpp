@@ -33,8 +33,9 @@ std::vector<Rating> fit_ratings(std::vector<std::string> players, const std::vec
   for (int i = 1; i < n; ++i) {
     int at = i;
     for (int hops = 0; at != 0; ++hops) {
-      if (hops > n) throw std::invalid_argument("rating priors: the parents of " + players[static_cast<size_t>(i)] +
-                                                " form a loop that never reaches the anchor");
+      if (hops > n)
+        throw std::invalid_argument("rating priors: the parents of " + players[static_cast<size_t>(i)] +
+                                    " form a loop that never reaches the anchor");
       at = parent[static_cast<size_t>(at)];
     }
   }

@@ -13,7 +13,10 @@
 namespace bredon {
 
 TeiClientPlayer::TeiClientPlayer(std::string command, int size, int half_komi, int move_time_ms)
-    : command_(std::move(command)), name_("tei:" + command_), size_(size), half_komi_(half_komi),
+    : command_(std::move(command)),
+      name_("tei:" + command_),
+      size_(size),
+      half_komi_(half_komi),
       move_time_ms_(move_time_ms) {
   start();
 }
@@ -75,7 +78,8 @@ std::string TeiClientPlayer::read_line(int timeout_ms) {
       if (!line.empty() && line.back() == '\r') line.pop_back();
       return line;
     }
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()).count();
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()).count();
     if (left <= 0) throw EngineFailure(name_ + ": no answer within " + std::to_string(timeout_ms) + " ms");
     pollfd p{from_engine_, POLLIN, 0};
     if (poll(&p, 1, static_cast<int>(left)) <= 0) continue;
@@ -89,7 +93,8 @@ std::string TeiClientPlayer::read_line(int timeout_ms) {
 std::string TeiClientPlayer::expect(const std::string& prefix, int timeout_ms) {
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
   for (;;) {
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()).count();
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()).count();
     const std::string line = read_line(static_cast<int>(std::max<int64_t>(1, left)));
     if (line.rfind(prefix, 0) == 0) return line;
   }
@@ -105,7 +110,10 @@ Move TeiClientPlayer::choose(const Position& pos) {
   send("position tps " + to_tps(pos) + " moves ");
   send("go movetime " + std::to_string(move_time_ms_));
   const std::string line = expect("bestmove", move_time_ms_ + 5000);
-  const std::string text = line.size() > 9 ? line.substr(9, line.find(' ', 9) == std::string::npos ? std::string::npos : line.find(' ', 9) - 9) : "";
+  const std::string text =
+      line.size() > 9
+          ? line.substr(9, line.find(' ', 9) == std::string::npos ? std::string::npos : line.find(' ', 9) - 9)
+          : "";
   Move m;
   try {
     m = parse_ptn_move(text, pos.size());

@@ -3,9 +3,9 @@
 // EngineFailure (the match scores it as a loss and says why); nothing here can hang a match.
 #pragma once
 
+#include <sys/types.h>
 #include <stdexcept>
 #include <string>
-#include <sys/types.h>
 
 #include "arena/players.h"
 

@@ -37,10 +37,12 @@ int bench_perft(bool quick) {
 }  // namespace
 
 void add_bench_command(CLI::App& app, int& exit_code) {
-  CLI::App* bench = app.add_subcommand("bench", "throughput measurements, each against a reference measured in the same run");
+  CLI::App* bench =
+      app.add_subcommand("bench", "throughput measurements, each against a reference measured in the same run");
   bench->require_subcommand(1);
   auto quick = std::make_shared<bool>(false);
-  CLI::App* perft = bench->add_subcommand("perft", "perft speed on the 5x5 start to depth 6 and the 6x6 start to depth 5");
+  CLI::App* perft =
+      bench->add_subcommand("perft", "perft speed on the 5x5 start to depth 6 and the 6x6 start to depth 5");
   perft->add_flag("--quick", *quick, "one ply less on each (5x5 depth 5, 6x6 depth 4)");
   perft->callback([quick, &exit_code] { exit_code = bench_perft(*quick); });
   add_bench_nn(*bench, exit_code);

@@ -10,9 +10,9 @@
 #include <thread>
 
 #include "cli/commands.h"
-#include "train/run_config.h"
 #include "model/encoding.h"
 #include "nn/network.h"
+#include "train/run_config.h"
 
 namespace bredon::cli {
 namespace {
@@ -47,8 +47,10 @@ double nominal_core_gflops() {
   while (std::getline(in, line)) {
     if (line.rfind("cpu MHz", 0) == 0 && mhz == 0) mhz = std::stod(line.substr(line.find(':') + 1));
     if (line.rfind("flags", 0) == 0) {
-      if (line.find(" avx512f") != std::string::npos) flops_per_cycle = 64;
-      else if (line.find(" avx2") != std::string::npos && line.find(" fma") != std::string::npos) flops_per_cycle = 32;
+      if (line.find(" avx512f") != std::string::npos)
+        flops_per_cycle = 64;
+      else if (line.find(" avx2") != std::string::npos && line.find(" fma") != std::string::npos)
+        flops_per_cycle = 32;
     }
   }
   return mhz * 1e6 * flops_per_cycle / 1e9;
@@ -109,8 +111,9 @@ int bench_nn(const BenchNnOptions& o) {
       }
       const double pps = static_cast<double>(b) * iters / seconds_since(start);
       const double gflops = pps * flops / 1e9;
-      std::printf("nn threads %d batch %4d positions_per_s %9.0f gflops %6.1f share_of_gemm_peak %.2f share_of_nominal %.2f\n",
-                  t, b, pps, gflops, gflops / gemm, gflops / (nominal * t));
+      std::printf(
+          "nn threads %d batch %4d positions_per_s %9.0f gflops %6.1f share_of_gemm_peak %.2f share_of_nominal %.2f\n",
+          t, b, pps, gflops, gflops / gemm, gflops / (nominal * t));
       std::fflush(stdout);
     }
   }
@@ -121,7 +124,9 @@ int bench_nn(const BenchNnOptions& o) {
 
 void add_bench_nn(CLI::App& bench, int& exit_code) {
   auto o = std::make_shared<BenchNnOptions>();
-  CLI::App* cmd = bench.add_subcommand("nn", "raw network positions/s at each batch size and thread count, GFLOP/s against the measured and nominal peak");
+  CLI::App* cmd = bench.add_subcommand(
+      "nn",
+      "raw network positions/s at each batch size and thread count, GFLOP/s against the measured and nominal peak");
   cmd->add_option("--config", o->config, "run configuration (YAML) whose network is measured")->required();
   cmd->add_option("--batches", o->batches, "batch sizes, comma-separated");
   cmd->add_option("--threads", o->threads, "LibTorch thread counts, comma-separated");

@@ -39,7 +39,8 @@ double raw_throughput(TakNet& net, int streams, int batch, double seconds) {
   std::this_thread::sleep_for(std::chrono::duration<double>(seconds));
   stop = true;
   for (auto& t : threads) t.join();
-  return static_cast<double>(evaluated) / std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return static_cast<double>(evaluated) /
+         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
 struct BenchSelfplayOptions {
@@ -55,8 +56,9 @@ int bench_selfplay(const BenchSelfplayOptions& o) {
   LoadedModel model = load_model_spec("random", cfg, 1);
   model.net->eval();
   model.net->use_channels_last();
-  SelfPlayPool pool(workers, model.size, model.half_komi, cfg.selfplay, cfg.search,
-                    [&] { return std::make_unique<NetworkEvaluator>(model.net); }, 1, model.id, 0);
+  SelfPlayPool pool(
+      workers, model.size, model.half_komi, cfg.selfplay, cfg.search,
+      [&] { return std::make_unique<NetworkEvaluator>(model.net); }, 1, model.id, 0);
   // Warm-up: fill every slot and let the first games finish, then measure the steady state
   // that a training run sees (unfinished games carry on between calls, so batches stay full).
   pool.play(cfg.selfplay.parallel_games / 2, false, [](FinishedGame&&) {});
@@ -66,9 +68,10 @@ int bench_selfplay(const BenchSelfplayOptions& o) {
   const int batch = static_cast<int>(static_cast<double>(s.evaluations) / static_cast<double>(s.batches) + 0.5);
   const double raw = raw_throughput(model.net, workers, batch, 3.0);
   const int n = model.size;
-  std::printf("selfplay %dx%d workers %d games %lld positions %lld seconds %.1f games_per_hour %.0f positions_per_s %.0f\n",
-              n, n, workers, static_cast<long long>(s.games), static_cast<long long>(s.positions), r.seconds,
-              s.games / r.seconds * 3600, s.positions / r.seconds);
+  std::printf(
+      "selfplay %dx%d workers %d games %lld positions %lld seconds %.1f games_per_hour %.0f positions_per_s %.0f\n", n,
+      n, workers, static_cast<long long>(s.games), static_cast<long long>(s.positions), r.seconds,
+      s.games / r.seconds * 3600, s.positions / r.seconds);
   std::printf("selfplay evals_per_s %.0f mean_batch %d batch_fill %.3f peak_tree_kib %zu\n", evals_per_s, batch,
               s.mean_batch_fill(), r.peak_tree_bytes / 1024);
   std::printf("raw forward streams %d batch %d evals_per_s %.0f\n", workers, batch, raw);
@@ -80,9 +83,12 @@ int bench_selfplay(const BenchSelfplayOptions& o) {
 
 void add_bench_selfplay(CLI::App& bench, int& exit_code) {
   auto o = std::make_shared<BenchSelfplayOptions>();
-  CLI::App* cmd = bench.add_subcommand("selfplay", "network evaluations/s sustained in self-play against the raw network at the same batch size and threads");
+  CLI::App* cmd = bench.add_subcommand(
+      "selfplay",
+      "network evaluations/s sustained in self-play against the raw network at the same batch size and threads");
   cmd->add_option("--config", o->config, "run configuration (YAML)");
-  cmd->add_option("--games", o->games, "games to measure (default: 10 x selfplay.parallel_games)")->check(CLI::Range(1, 1000000));
+  cmd->add_option("--games", o->games, "games to measure (default: 10 x selfplay.parallel_games)")
+      ->check(CLI::Range(1, 1000000));
   cmd->callback([o, &exit_code] { exit_code = bench_selfplay(*o); });
 }
 }  // namespace bredon::cli

@@ -7,11 +7,11 @@
 
 #include "cli/commands.h"
 #include "core/tps.h"
+#include "data/tactics_suite.h"
 #include "nn/checkpoint.h"
+#include "nn/nn_evaluator.h"
 #include "search/bot_search.h"
 #include "search/heuristic_evaluator.h"
-#include "nn/nn_evaluator.h"
-#include "data/tactics_suite.h"
 
 namespace bredon::cli {
 
@@ -50,8 +50,10 @@ int bench_tactics(const BenchTacticsOptions& o) {
       }
       const Position pos = parse_tps(t.tps, t.half_komi);
       std::unique_ptr<Evaluator> eval;
-      if (net && net_size == pos.size()) eval = std::make_unique<NetworkEvaluator>(net);
-      else eval = std::make_unique<HeuristicEvaluator>();
+      if (net && net_size == pos.size())
+        eval = std::make_unique<NetworkEvaluator>(net);
+      else
+        eval = std::make_unique<HeuristicEvaluator>();
       const Move m = think(pos, *eval, Level::Hard, ms, -1, nullptr, 1, nullptr);
       bool ok = t.answers.empty();
       for (const auto& a : t.answers) ok = ok || parse_ptn_move(a, pos.size()) == m;
@@ -72,7 +74,8 @@ int bench_tactics(const BenchTacticsOptions& o) {
 
 void add_bench_tactics(CLI::App& bench, int& exit_code) {
   auto o = std::make_shared<BenchTacticsOptions>();
-  CLI::App* cmd = bench.add_subcommand("tactics", "the tactical positions through the bot's hard level, a time limit each");
+  CLI::App* cmd =
+      bench.add_subcommand("tactics", "the tactical positions through the bot's hard level, a time limit each");
   cmd->add_option("--model", o->model, "bot file (default: the model-free heuristic search)");
   cmd->add_option("--ms", o->ms, "milliseconds per position")->check(CLI::Range(1, 600000));
   cmd->add_option("--dir", o->dir, "folder of *.jsonl tactics files");

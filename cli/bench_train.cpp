@@ -6,8 +6,8 @@
 
 #include <algorithm>
 #include <chrono>
-#include <numeric>
 #include <cstdio>
+#include <numeric>
 
 #include "cli/commands.h"
 #include "cli/model_spec.h"
@@ -112,10 +112,11 @@ int bench_train(const BenchTrainOptions& o) {
   for (size_t i = 0; i < raw_times.size(); ++i) pair_ratios.push_back(raw_times[i] / real_times[i]);
   std::nth_element(pair_ratios.begin(), pair_ratios.begin() + static_cast<std::ptrdiff_t>(pair_ratios.size() / 2),
                    pair_ratios.end());
-  std::printf("train %dx%d batch %d shares %d x %d threads, steps %zu: %.0f samples/s (raw step %.0f samples/s, "
-              "mean ratio %.3f)\n",
-              n, n, b, learner.shares(), cfg.train.intra_op_threads(), raw_times.size(), real_rate, raw_rate,
-              real_rate / raw_rate);
+  std::printf(
+      "train %dx%d batch %d shares %d x %d threads, steps %zu: %.0f samples/s (raw step %.0f samples/s, "
+      "mean ratio %.3f)\n",
+      n, n, b, learner.shares(), cfg.train.intra_op_threads(), raw_times.size(), real_rate, raw_rate,
+      real_rate / raw_rate);
   std::printf("batch fill alone %.2f ms (%.2f us/sample on one thread), %.1f%% of a raw step\n", fill_seconds * 1e3,
               fill_seconds * 1e6 / b, 100.0 * fill_seconds / (b / raw_rate));
   std::printf("train_vs_raw_ratio %.3f\n", pair_ratios[pair_ratios.size() / 2]);
@@ -126,7 +127,9 @@ int bench_train(const BenchTrainOptions& o) {
 
 void add_bench_train(CLI::App& bench, int& exit_code) {
   auto o = std::make_shared<BenchTrainOptions>();
-  CLI::App* cmd = bench.add_subcommand("train", "training samples/s of the real path against the raw forward+backward+optimiser step, alternating step by step");
+  CLI::App* cmd = bench.add_subcommand(
+      "train",
+      "training samples/s of the real path against the raw forward+backward+optimiser step, alternating step by step");
   cmd->add_option("--config", o->config, "run configuration (YAML)");
   cmd->add_option("--seconds", o->seconds, "time for each of the two paths")->check(CLI::Range(0.1, 3600.0));
   cmd->callback([o, &exit_code] { exit_code = bench_train(*o); });

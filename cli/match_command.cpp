@@ -62,8 +62,8 @@ int run_match(const MatchOptions& o) {
       std::snprintf(text, sizeof text, " llr %.3f [%.2f, %.2f]", s.llr, s.lower, s.upper);
       verdict = text;
     }
-    std::printf("game %d: %d-%d-%d elo %.0f [%.0f, %.0f]%s\n", game.index + 1, r.wins, r.draws, r.losses, e.elo,
-                e.low, e.high, verdict.c_str());
+    std::printf("game %d: %d-%d-%d elo %.0f [%.0f, %.0f]%s\n", game.index + 1, r.wins, r.draws, r.losses, e.elo, e.low,
+                e.high, verdict.c_str());
     // Decide only after whole pairs (each opening with both colours) and 10 games at least.
     if (s.verdict != 0 && r.games() >= 10 && r.games() % 2 == 0) {
       std::printf("sprt: %s\n", s.verdict > 0 ? "H1 accepted (A is stronger by elo1)" : "H0 accepted (not by elo1)");
@@ -82,18 +82,26 @@ int run_match(const MatchOptions& o) {
 
 void add_match_command(CLI::App& app, int& exit_code) {
   auto o = std::make_shared<MatchOptions>();
-  CLI::App* cmd = app.add_subcommand("match", "games between two players: W/D/L, Elo with a 95% interval, an SPRT, every game as PTN");
-  cmd->add_option("--a", o->a, "player A: random, baseline[:N], heuristic[:N], <checkpoint>[:N], <checkpoint>@<level>, heuristic@<level>, tei:<command line>")->required();
+  CLI::App* cmd = app.add_subcommand(
+      "match", "games between two players: W/D/L, Elo with a 95% interval, an SPRT, every game as PTN");
+  cmd->add_option("--a", o->a,
+                  "player A: random, baseline[:N], heuristic[:N], <checkpoint>[:N], <checkpoint>@<level>, "
+                  "heuristic@<level>, tei:<command line>")
+      ->required();
   cmd->add_option("--b", o->b, "player B (the same forms)")->required();
-  cmd->add_option("--games", o->games, "games to play (openings are played once with each colour)")->check(CLI::Range(1, 1000000));
+  cmd->add_option("--games", o->games, "games to play (openings are played once with each colour)")
+      ->check(CLI::Range(1, 1000000));
   cmd->add_option("--size", o->size, "board size, 3..8")->check(CLI::Range(3, 8));
   cmd->add_option("--komi", o->komi, "komi in points, whole or half");
   cmd->add_option("--out", o->out, "write every game to this PTN file");
   cmd->add_option("--sprt", o->sprt, "elo0,elo1: stop when the SPRT decides");
   cmd->add_option("--seed", o->seed, "random seed of the openings and players");
-  cmd->add_option("--opening-plies", o->opening_plies, "random plies before the players take over")->check(CLI::Range(0, 20));
-  cmd->add_option("--movetime", o->movetime, "milliseconds a move for tei: engines and levels")->check(CLI::Range(1, 600000));
-  cmd->add_option("--config", o->config, "run configuration whose search: section checkpoint players use (default: the defaults)");
+  cmd->add_option("--opening-plies", o->opening_plies, "random plies before the players take over")
+      ->check(CLI::Range(0, 20));
+  cmd->add_option("--movetime", o->movetime, "milliseconds a move for tei: engines and levels")
+      ->check(CLI::Range(1, 600000));
+  cmd->add_option("--config", o->config,
+                  "run configuration whose search: section checkpoint players use (default: the defaults)");
   cmd->callback([o, &exit_code] { exit_code = run_match(*o); });
 }
 

@@ -39,8 +39,7 @@ int run_perft(const PerftOptions& o) {
   for (int d = 1; d <= depth; ++d) {
     const auto start = std::chrono::steady_clock::now();
     const uint64_t nodes = perft(pos, d);
-    const double ms =
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     std::printf("depth %d nodes %llu time_ms %.0f mnps %.1f\n", d, static_cast<unsigned long long>(nodes), ms,
                 ms > 0 ? nodes / ms / 1000.0 : 0.0);
     std::fflush(stdout);
@@ -53,7 +52,8 @@ int run_perft(const PerftOptions& o) {
 void add_perft_command(CLI::App& app, int& exit_code) {
   auto o = std::make_shared<PerftOptions>();
   CLI::App* cmd = app.add_subcommand("perft", "count move paths per depth (a finished game counts 0 below it)");
-  cmd->add_option("--size", o->size, "board size, 3..8 (the empty board unless --tps is given)")->check(CLI::Range(3, 8));
+  cmd->add_option("--size", o->size, "board size, 3..8 (the empty board unless --tps is given)")
+      ->check(CLI::Range(3, 8));
   cmd->add_option("--tps", o->tps, "start from this position (TPS)");
   cmd->add_option("--komi", o->komi, "komi in points, whole or half (0)");
   cmd->add_option("--depth", o->depth, "plies to count, 1..20")->required()->check(CLI::Range(1, 20));

@@ -10,9 +10,9 @@
 #include "core/movegen.h"
 #include "core/ptn_game.h"
 #include "nn/checkpoint.h"
+#include "nn/nn_evaluator.h"
 #include "search/bot_search.h"
 #include "search/heuristic_evaluator.h"
-#include "nn/nn_evaluator.h"
 
 namespace bredon::cli {
 namespace {

@@ -33,8 +33,8 @@ int run_selfplay(const SelfplayOptions& o) {
   std::filesystem::create_directories(out);
   model.net->eval();
   model.net->use_channels_last();
-  spdlog::info("self-play: {} games on {}x{} (komi {}), model {}, {} at a time, search {} / {} playouts",
-               games, model.size, model.size, model.half_komi / 2.0, model.id, cfg.selfplay.parallel_games,
+  spdlog::info("self-play: {} games on {}x{} (komi {}), model {}, {} at a time, search {} / {} playouts", games,
+               model.size, model.size, model.half_komi / 2.0, model.id, cfg.selfplay.parallel_games,
                cfg.selfplay.full_simulations, cfg.selfplay.cheap_simulations);
 
   Shard pending;
@@ -54,9 +54,10 @@ int run_selfplay(const SelfplayOptions& o) {
   const auto start = std::chrono::steady_clock::now();
   auto last_report = start;
   auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
-  SelfPlayPool pool(cfg.selfplay.workers, model.size, model.half_komi, cfg.selfplay, cfg.search,
-                    [&] { return std::make_unique<NetworkEvaluator>(model.net); }, seed, model.id,
-                    static_cast<int64_t>(seed) * 1000000000LL);
+  SelfPlayPool pool(
+      cfg.selfplay.workers, model.size, model.half_komi, cfg.selfplay, cfg.search,
+      [&] { return std::make_unique<NetworkEvaluator>(model.net); }, seed, model.id,
+      static_cast<int64_t>(seed) * 1000000000LL);
   const PoolResult result = pool.play(
       games, true,
       [&](FinishedGame&& g) {
@@ -80,10 +81,11 @@ int run_selfplay(const SelfplayOptions& o) {
   flush();
   const SelfPlayStats& s = result.stats;
   const double t = elapsed();
-  spdlog::info("done: {} games, {} positions in {:.1f}s ({:.0f} positions/s); white {} black {} draws {}; "
-               "{} resignations, false-resignation rate {:.3f} ({} checked); peak tree {} KiB",
-               s.games, s.positions, t, static_cast<double>(s.positions) / t, s.white_wins, s.black_wins, s.draws,
-               s.resignations, s.false_resignation_rate(), s.resign_checks, result.peak_tree_bytes / 1024);
+  spdlog::info(
+      "done: {} games, {} positions in {:.1f}s ({:.0f} positions/s); white {} black {} draws {}; "
+      "{} resignations, false-resignation rate {:.3f} ({} checked); peak tree {} KiB",
+      s.games, s.positions, t, static_cast<double>(s.positions) / t, s.white_wins, s.black_wins, s.draws,
+      s.resignations, s.false_resignation_rate(), s.resign_checks, result.peak_tree_bytes / 1024);
   return 0;
 }
 
@@ -91,13 +93,16 @@ int run_selfplay(const SelfplayOptions& o) {
 
 void add_selfplay_command(CLI::App& app, int& exit_code) {
   auto o = std::make_shared<SelfplayOptions>();
-  CLI::App* cmd = app.add_subcommand("selfplay", "self-play games written as HDF5 shards, with games/s, positions/s, batch fill and ETA");
-  cmd->add_option("--model", o->model, "checkpoint file, or random (a fresh network of the config's shape)")->required();
+  CLI::App* cmd = app.add_subcommand(
+      "selfplay", "self-play games written as HDF5 shards, with games/s, positions/s, batch fill and ETA");
+  cmd->add_option("--model", o->model, "checkpoint file, or random (a fresh network of the config's shape)")
+      ->required();
   cmd->add_option("--games", o->games, "games to play")->required()->check(CLI::Range(1, 100000000));
   cmd->add_option("--out", o->out, "folder for the shards")->required();
   cmd->add_option("--config", o->config, "run configuration (YAML; default: every default)");
   cmd->add_option("--seed", o->seed, "random seed");
-  cmd->add_option("--shard-games", o->shard_games, "games per shard (default: selfplay.parallel_games)")->check(CLI::Range(1, 1000000));
+  cmd->add_option("--shard-games", o->shard_games, "games per shard (default: selfplay.parallel_games)")
+      ->check(CLI::Range(1, 1000000));
   cmd->callback([o, &exit_code] { exit_code = run_selfplay(*o); });
 }
 }  // namespace bredon::cli

@@ -2,10 +2,10 @@
 #include <iostream>
 
 #include "cli/commands.h"
-#include "nn/checkpoint.h"
-#include "search/heuristic_evaluator.h"
-#include "nn/nn_evaluator.h"
 #include "engine/tei_engine.h"
+#include "nn/checkpoint.h"
+#include "nn/nn_evaluator.h"
+#include "search/heuristic_evaluator.h"
 
 namespace bredon::cli {
 
@@ -26,7 +26,8 @@ int run_tei(const std::string& model_path, const std::string& level_text) {
   EvaluatorProvider provider = [&](int size, int half_komi, std::string* description) -> std::unique_ptr<Evaluator> {
     if (net && size == meta.size) {
       *description = "network " + model_path + " (" + std::to_string(meta.size) + "x" + std::to_string(meta.size) +
-                     ", trained with half komi " + std::to_string(meta.half_komi) + ", step " + std::to_string(meta.step) +
+                     ", trained with half komi " + std::to_string(meta.half_komi) + ", step " +
+                     std::to_string(meta.step) +
                      (half_komi != meta.half_komi ? "; playing another komi than it was trained for" : "") + ")";
       return std::make_unique<NetworkEvaluator>(net);
     }
@@ -62,7 +63,8 @@ void add_tei_command(CLI::App& app, int& exit_code) {
 
 void add_export_command(CLI::App& app, int& exit_code) {
   auto run_dir = std::make_shared<std::string>(), out = std::make_shared<std::string>();
-  CLI::App* cmd = app.add_subcommand("export", "the run's latest network as one bot file (network + metadata, no optimiser state)");
+  CLI::App* cmd =
+      app.add_subcommand("export", "the run's latest network as one bot file (network + metadata, no optimiser state)");
   cmd->add_option("--run-dir", *run_dir, "run directory")->required();
   cmd->add_option("--out", *out, "bot file to write (default: <run-dir>/bot.ckpt)");
   cmd->callback([run_dir, out, &exit_code] { exit_code = run_export(*run_dir, *out); });

@@ -22,7 +22,9 @@ int run_train(TrainOptions o) {
 
 void add_train_command(CLI::App& app, int& exit_code) {
   auto o = std::make_shared<TrainOptions>();
-  CLI::App* cmd = app.add_subcommand("train", "the cycle self-play -> train -> checkpoint -> evaluate until the budget or Ctrl-C; resumable after any kill");
+  CLI::App* cmd = app.add_subcommand(
+      "train",
+      "the cycle self-play -> train -> checkpoint -> evaluate until the budget or Ctrl-C; resumable after any kill");
   cmd->add_option("--config", o->config_path, "run configuration (YAML); a run directory that has one keeps its own");
   cmd->add_option("--run-dir", o->run_dir, "run directory (default: runs/<config name>)");
   cmd->add_option("--seed", o->seed, "random seed");

@@ -28,8 +28,7 @@ constexpr Bitboard board_mask(int size) {
 inline Bitboard grow(Bitboard seed, Bitboard mask) {
   constexpr Bitboard not_col0 = ~column_mask(0);
   constexpr Bitboard not_col7 = ~column_mask(7);
-  Bitboard g = seed | (seed << kStride) | (seed >> kStride) | ((seed << 1) & not_col0) |
-               ((seed >> 1) & not_col7);
+  Bitboard g = seed | (seed << kStride) | (seed >> kStride) | ((seed << 1) & not_col0) | ((seed >> 1) & not_col7);
   return g & mask;
 }
 

@@ -54,8 +54,7 @@ Move parse_ptn_move(const std::string& text, int size) {
   if (!valid_size(size)) throw ParseError(what, "board size " + std::to_string(size) + " is not 3..8");
   std::string t = text;
   // Strip annotations and the optional flatten marker from the end.
-  while (!t.empty() && (t.back() == '\'' || t.back() == '"' || t.back() == '!' || t.back() == '?'))
-    t.pop_back();
+  while (!t.empty() && (t.back() == '\'' || t.back() == '"' || t.back() == '!' || t.back() == '?')) t.pop_back();
   bool star = false;
   if (!t.empty() && t.back() == '*') {
     star = true;
@@ -72,8 +71,7 @@ Move parse_ptn_move(const std::string& text, int size) {
     if (i < t.size() && std::isdigit(static_cast<unsigned char>(t[i])))
       throw ParseError(what, "carry count has more than one digit");
   } else if (t[i] == 'F' || t[i] == 'S' || t[i] == 'C') {
-    if (t[i] == 'F')
-      throw ParseError(what, "'F' is not a PTN piece prefix (flats have none)");
+    if (t[i] == 'F') throw ParseError(what, "'F' is not a PTN piece prefix (flats have none)");
     kind = t[i] == 'S' ? PieceKind::Wall : PieceKind::Cap;
     explicit_kind = true;
     ++i;
@@ -120,8 +118,8 @@ Move parse_ptn_move(const std::string& text, int size) {
       pattern |= 1u << (total - 1);
     }
     if (total != count)
-      throw ParseError(what, "drop counts add up to " + std::to_string(total) + ", not the " +
-                                 std::to_string(count) + " carried");
+      throw ParseError(
+          what, "drop counts add up to " + std::to_string(total) + ", not the " + std::to_string(count) + " carried");
   }
   const int distance = pattern_distance(pattern);
   // Check the spread stays on the board.

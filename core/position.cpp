@@ -60,7 +60,10 @@ UndoRecord Position::play(Move m) {
     const PieceKind kind = m.piece();
     const Color placed = opening_ ? opponent(mover) : mover;
     Reserves& r = reserves_[index(placed)];
-    if (kind == PieceKind::Cap) --r.caps; else --r.stones;
+    if (kind == PieceKind::Cap)
+      --r.caps;
+    else
+      --r.stones;
     Stack& st = stacks_[s];
     st.colors = placed == Color::Black ? 1 : 0;
     st.height = 1;
@@ -75,8 +78,7 @@ UndoRecord Position::play(Move m) {
     Stack& src = stacks_[s];
     const int base = src.height - carried;
     StackBits chunk = (src.colors >> base) & low_mask(carried);
-    for (int j = 0; j < carried; ++j)
-      key_ ^= zobrist::piece(s, base + j, static_cast<Color>((chunk >> j) & 1));
+    for (int j = 0; j < carried; ++j) key_ ^= zobrist::piece(s, base + j, static_cast<Color>((chunk >> j) & 1));
     if (moving_top != PieceKind::Flat) key_ ^= zobrist::top_kind(s, moving_top);
     src.colors &= low_mask(base);
     src.height = static_cast<uint8_t>(base);
@@ -94,8 +96,7 @@ UndoRecord Position::play(Move m) {
         u.flattened_wall = true;
         key_ ^= zobrist::top_kind(sq, PieceKind::Wall);
       }
-      for (int i = 0; i < k; ++i)
-        key_ ^= zobrist::piece(sq, d.height + i, static_cast<Color>((chunk >> i) & 1));
+      for (int i = 0; i < k; ++i) key_ ^= zobrist::piece(sq, d.height + i, static_cast<Color>((chunk >> i) & 1));
       d.colors |= (chunk & low_mask(k)) << d.height;
       d.height = static_cast<uint8_t>(d.height + k);
       chunk >>= k;
@@ -125,7 +126,10 @@ void Position::undo(const UndoRecord& u) {
     const PieceKind kind = top_kind(s);
     const Color placed = stacks_[s].color_at(0);
     Reserves& r = reserves_[index(placed)];
-    if (kind == PieceKind::Cap) ++r.caps; else ++r.stones;
+    if (kind == PieceKind::Cap)
+      ++r.caps;
+    else
+      ++r.stones;
     stacks_[s] = Stack{};
     refresh_top(s, PieceKind::Flat);
   } else {
@@ -198,8 +202,7 @@ GameResult Position::flat_count_result() const {
 GameResult Position::compute_result(Color last_mover) const {
   const bool white_road = has_road(road_pieces(Color::White), size_);
   const bool black_road = has_road(road_pieces(Color::Black), size_);
-  if (white_road && black_road)
-    return last_mover == Color::White ? GameResult::WhiteRoad : GameResult::BlackRoad;
+  if (white_road && black_road) return last_mover == Color::White ? GameResult::WhiteRoad : GameResult::BlackRoad;
   if (white_road) return GameResult::WhiteRoad;
   if (black_road) return GameResult::BlackRoad;
   return flat_count_result();
@@ -227,8 +230,7 @@ std::string Position::why_illegal(Move m) const {
   if (!(board_ & bit(s))) return "square is off the board";
   if (m.is_placement()) {
     if (occupied() & bit(s)) return "square " + square_name(s) + " is occupied";
-    if (opening_ && m.piece() != PieceKind::Flat)
-      return "only flats may be placed on the first two plies";
+    if (opening_ && m.piece() != PieceKind::Flat) return "only flats may be placed on the first two plies";
     const Color placed = opening_ ? opponent(side_) : side_;
     const Reserves& r = reserves_[index(placed)];
     if (m.piece() == PieceKind::Cap) {
@@ -241,7 +243,8 @@ std::string Position::why_illegal(Move m) const {
   if (opening_) return "no stack moves on the first two plies";
   const Stack& src = stacks_[s];
   if (src.height == 0) return "square " + square_name(s) + " is empty";
-  if (src.color_at(src.height - 1) != side_) return "the stack on " + square_name(s) + " is not controlled by the side to move";
+  if (src.color_at(src.height - 1) != side_)
+    return "the stack on " + square_name(s) + " is not controlled by the side to move";
   const unsigned v = m.pattern();
   const int carried = pattern_count(v);
   if (carried > size_) return "carries more than the carry limit";
@@ -297,12 +300,13 @@ void Position::finish_setup(Color side, int ply) {
   for (int c = 0; c < 2; ++c) {
     const char* who = c == 0 ? "white" : "black";
     if (stones[c] > start.stones)
-      throw ParseError("position", std::string(who) + " has " + std::to_string(stones[c]) + " stones on the board, more than the " +
-                                       std::to_string(start.stones) + " a " + std::to_string(size_) + "x" +
-                                       std::to_string(size_) + " game has");
+      throw ParseError("position", std::string(who) + " has " + std::to_string(stones[c]) +
+                                       " stones on the board, more than the " + std::to_string(start.stones) + " a " +
+                                       std::to_string(size_) + "x" + std::to_string(size_) + " game has");
     if (capstones[c] > start.caps)
-      throw ParseError("position", std::string(who) + " has " + std::to_string(capstones[c]) + " capstones on the board, more than the " +
-                                       std::to_string(start.caps) + " allowed");
+      throw ParseError("position", std::string(who) + " has " + std::to_string(capstones[c]) +
+                                       " capstones on the board, more than the " + std::to_string(start.caps) +
+                                       " allowed");
     reserves_[c] = {start.stones - stones[c], start.caps - capstones[c]};
   }
   side_ = side;
@@ -316,9 +320,8 @@ void Position::finish_setup(Color side, int ply) {
 }
 
 bool Position::operator==(const Position& o) const {
-  if (size_ != o.size_ || half_komi_ != o.half_komi_ || side_ != o.side_ || ply_ != o.ply_ ||
-      opening_ != o.opening_ || result_ != o.result_ || key_ != o.key_ || tops_ != o.tops_ ||
-      walls_ != o.walls_ || caps_ != o.caps_)
+  if (size_ != o.size_ || half_komi_ != o.half_komi_ || side_ != o.side_ || ply_ != o.ply_ || opening_ != o.opening_ ||
+      result_ != o.result_ || key_ != o.key_ || tops_ != o.tops_ || walls_ != o.walls_ || caps_ != o.caps_)
     return false;
   for (int c = 0; c < 2; ++c)
     if (reserves_[c].stones != o.reserves_[c].stones || reserves_[c].caps != o.reserves_[c].caps) return false;

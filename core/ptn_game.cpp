@@ -48,7 +48,8 @@ int parse_komi(const std::string& text) {
   int half = 2 * whole;
   if (i < t.size()) {
     const std::string frac = t.substr(i);
-    if (frac == ".5") half += 1;
+    if (frac == ".5")
+      half += 1;
     else if (frac != ".0" && frac != ".")
       throw ParseError(what, "only whole or half komi is allowed");
   }
@@ -66,8 +67,7 @@ std::string komi_text(int half_komi) {
 namespace {
 
 bool is_result_token(const std::string& t) {
-  return t == "R-0" || t == "0-R" || t == "F-0" || t == "0-F" || t == "1/2-1/2" || t == "1-0" || t == "0-1" ||
-         t == "*";
+  return t == "R-0" || t == "0-R" || t == "F-0" || t == "0-F" || t == "1/2-1/2" || t == "1-0" || t == "0-1" || t == "*";
 }
 
 bool is_move_number(const std::string& t) {

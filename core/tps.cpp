@@ -17,8 +17,10 @@ class Fields {
     if (done_) return false;
     const size_t end = s_.find(sep_, from_);
     field = s_.substr(from_, end == std::string_view::npos ? std::string_view::npos : end - from_);
-    if (end == std::string_view::npos) done_ = true;
-    else from_ = end + 1;
+    if (end == std::string_view::npos)
+      done_ = true;
+    else
+      from_ = end + 1;
     return true;
   }
 
@@ -73,7 +75,8 @@ Position parse_tps(const std::string& tps, int half_komi) {
   if (side_text != "1" && side_text != "2")
     throw fail("side to move must be 1 or 2, got '" + std::string(side_text) + "'");
   const int move_number = parse_positive(move_text);
-  if (move_number < 0) throw ParseError(what() + " move number", "expected a number, got '" + std::string(move_text) + "'");
+  if (move_number < 0)
+    throw ParseError(what() + " move number", "expected a number, got '" + std::string(move_text) + "'");
   if (move_number < 1) throw fail("move number must be at least 1");
 
   const int size = static_cast<int>(std::count(board.begin(), board.end(), '/')) + 1;
@@ -94,7 +97,9 @@ Position parse_tps(const std::string& tps, int half_komi) {
       if (cell.empty()) throw row_fail("empty square entry (two commas, or a trailing comma)");
       if (cell[0] == 'x') {
         const int n = cell.size() == 1 ? 1 : parse_positive(cell.substr(1));
-        if (n < 0) throw row_fail("empty run '" + std::string(cell) + "': expected a number, got '" + std::string(cell.substr(1)) + "'");
+        if (n < 0)
+          throw row_fail("empty run '" + std::string(cell) + "': expected a number, got '" +
+                         std::string(cell.substr(1)) + "'");
         if (n < 1) throw row_fail("empty run '" + std::string(cell) + "' must be at least 1");
         column += n;
         if (column > size) break;
@@ -120,8 +125,7 @@ Position parse_tps(const std::string& tps, int half_komi) {
       pos.set_stack(make_square(column, row), pieces, top);
       ++column;
     }
-    if (column != size)
-      throw row_fail("has " + std::to_string(column) + " squares, expected " + std::to_string(size));
+    if (column != size) throw row_fail("has " + std::to_string(column) + " squares, expected " + std::to_string(size));
   }
   const Color side = side_text == "1" ? Color::White : Color::Black;
   const int ply = 2 * (move_number - 1) + (side == Color::Black ? 1 : 0);

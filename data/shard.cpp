@@ -9,10 +9,9 @@
 namespace bredon {
 
 bool PositionRecord::operator==(const PositionRecord& o) const {
-  return tps == o.tps && game == o.game && ply == o.ply && full_search == o.full_search &&
-         root_value == o.root_value && result == o.result && flat_margin == o.flat_margin &&
-         moves_left == o.moves_left && ownership == o.ownership && policy_actions == o.policy_actions &&
-         policy_probs == o.policy_probs;
+  return tps == o.tps && game == o.game && ply == o.ply && full_search == o.full_search && root_value == o.root_value &&
+         result == o.result && flat_margin == o.flat_margin && moves_left == o.moves_left && ownership == o.ownership &&
+         policy_actions == o.policy_actions && policy_probs == o.policy_probs;
 }
 
 bool GameRecordRow::operator==(const GameRecordRow& o) const {
@@ -57,12 +56,30 @@ void silence_hdf5() {
 
 template <typename T>
 hid_t native_type();
-template <> hid_t native_type<int64_t>() { return H5T_NATIVE_INT64; }
-template <> hid_t native_type<int32_t>() { return H5T_NATIVE_INT32; }
-template <> hid_t native_type<int16_t>() { return H5T_NATIVE_INT16; }
-template <> hid_t native_type<int8_t>() { return H5T_NATIVE_INT8; }
-template <> hid_t native_type<uint8_t>() { return H5T_NATIVE_UINT8; }
-template <> hid_t native_type<float>() { return H5T_NATIVE_FLOAT; }
+template <>
+hid_t native_type<int64_t>() {
+  return H5T_NATIVE_INT64;
+}
+template <>
+hid_t native_type<int32_t>() {
+  return H5T_NATIVE_INT32;
+}
+template <>
+hid_t native_type<int16_t>() {
+  return H5T_NATIVE_INT16;
+}
+template <>
+hid_t native_type<int8_t>() {
+  return H5T_NATIVE_INT8;
+}
+template <>
+hid_t native_type<uint8_t>() {
+  return H5T_NATIVE_UINT8;
+}
+template <>
+hid_t native_type<float>() {
+  return H5T_NATIVE_FLOAT;
+}
 
 template <typename T>
 void write_array(const Context& ctx, hid_t group, const char* name, const std::vector<T>& data,
@@ -133,7 +150,8 @@ std::vector<hsize_t> dims_of(const Context& ctx, hid_t set, const char* name) {
 }
 
 template <typename T>
-std::vector<T> read_array(const Context& ctx, hid_t group, const char* name, size_t expected_rows, size_t row_width = 1) {
+std::vector<T> read_array(const Context& ctx, hid_t group, const char* name, size_t expected_rows,
+                          size_t row_width = 1) {
   Handle set(H5Dopen2(group, name, H5P_DEFAULT), H5Dclose);
   if (!set.ok()) ctx.fail(std::string("missing dataset ") + name);
   const auto dims = dims_of(ctx, set, name);
@@ -143,8 +161,9 @@ std::vector<T> read_array(const Context& ctx, hid_t group, const char* name, siz
     ctx.fail(std::string("dataset ") + name + " has " + std::to_string(total) + " entries, expected " +
              std::to_string(expected_rows * row_width));
   std::vector<T> out(total);
-  if (total) ctx.check(H5Dread(set, native_type<T>(), H5S_ALL, H5S_ALL, H5P_DEFAULT, out.data()),
-                       std::string("cannot read dataset ") + name + " (truncated or corrupt?)");
+  if (total)
+    ctx.check(H5Dread(set, native_type<T>(), H5S_ALL, H5S_ALL, H5P_DEFAULT, out.data()),
+              std::string("cannot read dataset ") + name + " (truncated or corrupt?)");
   return out;
 }
 
@@ -153,7 +172,8 @@ std::vector<std::string> read_strings(const Context& ctx, hid_t group, const cha
   if (!set.ok()) ctx.fail(std::string("missing dataset ") + name);
   const auto dims = dims_of(ctx, set, name);
   if (dims[0] != expected_rows)
-    ctx.fail(std::string("dataset ") + name + " has " + std::to_string(dims[0]) + " rows, expected " + std::to_string(expected_rows));
+    ctx.fail(std::string("dataset ") + name + " has " + std::to_string(dims[0]) + " rows, expected " +
+             std::to_string(expected_rows));
   Handle type(H5Tcopy(H5T_C_S1), H5Tclose);
   H5Tset_size(type, H5T_VARIABLE);
   H5Tset_cset(type, H5T_CSET_UTF8);

@@ -152,19 +152,28 @@ void TeiEngine::set_position(const std::vector<std::string>& words, const std::s
 
 void TeiEngine::go(const std::vector<std::string>& words, const std::string& line) {
   (void)line;
-  if (position_.game_over()) throw std::invalid_argument("the game is over (" + result_string(position_.result()) + ")");
+  if (position_.game_over())
+    throw std::invalid_argument("the game is over (" + result_string(position_.result()) + ")");
   int64_t wtime = -1, btime = -1, winc = 0, binc = 0, movetime = -1, nodes = -1;
   bool infinite = false;
   for (size_t i = 1; i < words.size(); ++i) {
     const std::string& w = words[i];
-    if (w == "wtime") wtime = parse_number(words, ++i, w);
-    else if (w == "btime") btime = parse_number(words, ++i, w);
-    else if (w == "winc") winc = parse_number(words, ++i, w);
-    else if (w == "binc") binc = parse_number(words, ++i, w);
-    else if (w == "movetime") movetime = parse_number(words, ++i, w);
-    else if (w == "nodes") nodes = parse_number(words, ++i, w);
-    else if (w == "infinite") infinite = true;
-    else throw std::invalid_argument("unknown go parameter '" + w + "'");
+    if (w == "wtime")
+      wtime = parse_number(words, ++i, w);
+    else if (w == "btime")
+      btime = parse_number(words, ++i, w);
+    else if (w == "winc")
+      winc = parse_number(words, ++i, w);
+    else if (w == "binc")
+      binc = parse_number(words, ++i, w);
+    else if (w == "movetime")
+      movetime = parse_number(words, ++i, w);
+    else if (w == "nodes")
+      nodes = parse_number(words, ++i, w);
+    else if (w == "infinite")
+      infinite = true;
+    else
+      throw std::invalid_argument("unknown go parameter '" + w + "'");
   }
   int64_t budget_ms = -1;  // -1: no time limit
   if (movetime >= 0) budget_ms = std::max<int64_t>(1, movetime - 30);

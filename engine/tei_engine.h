@@ -1,4 +1,4 @@
-// The engine side of TEI (../shared/reference/tei.md): UCI with `uci` renamed `tei`, as the Tak
+// The engine side of TEI: UCI with `uci` renamed `tei`, as the Tak
 // match runner Racetrack and the engines Tiltak, Taktician and TakZero speak it. Search runs on
 // its own thread so `stop`, `isready` and `quit` are answered at once; a malformed or unknown
 // line gets an error on stderr and the engine carries on.

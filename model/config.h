@@ -14,12 +14,12 @@ struct GameConfig {
 };
 
 struct ModelConfig {
-  int blocks = 6;            // residual blocks in the tower
-  int channels = 64;         // channels in the tower
-  int policy_channels = 32;  // hidden channels of the policy head
-  int value_channels = 32;   // hidden channels of the value head before pooling
-  int value_hidden = 64;     // width of the value head's fully connected layer
-  int gpool_every = 2;       // a global-pooling bias in every k-th block (0: none), as KataGo does
+  int blocks = 6;              // residual blocks in the tower
+  int channels = 64;           // channels in the tower
+  int policy_channels = 32;    // hidden channels of the policy head
+  int value_channels = 32;     // hidden channels of the value head before pooling
+  int value_hidden = 64;       // width of the value head's fully connected layer
+  int gpool_every = 2;         // a global-pooling bias in every k-th block (0: none), as KataGo does
   bool ownership_head = true;  // auxiliary head: who owns each square's top at the end
 };
 

@@ -58,7 +58,8 @@ Sections read_sections(const std::string& path) {
   Sections sections;
   for (uint32_t i = 0; i < count; ++i) {
     uint32_t name_len = 0;
-    if (!in.read(reinterpret_cast<char*>(&name_len), 4) || name_len > 64) throw fail("truncated or corrupt section header");
+    if (!in.read(reinterpret_cast<char*>(&name_len), 4) || name_len > 64)
+      throw fail("truncated or corrupt section header");
     std::string name(name_len, '\0');
     uint64_t len = 0, hash = 0;
     if (!in.read(name.data(), name_len) || !in.read(reinterpret_cast<char*>(&len), 8) ||
@@ -66,7 +67,8 @@ Sections read_sections(const std::string& path) {
       throw fail("truncated section header");
     if (len > file_size) throw fail("truncated: section '" + name + "' is cut short");
     std::string bytes(len, '\0');
-    if (!in.read(bytes.data(), static_cast<std::streamsize>(len))) throw fail("truncated: section '" + name + "' is cut short");
+    if (!in.read(bytes.data(), static_cast<std::streamsize>(len)))
+      throw fail("truncated: section '" + name + "' is cut short");
     if (fnv1a(bytes) != hash) throw fail("corrupt: section '" + name + "' does not match its checksum");
     sections[name] = std::move(bytes);
   }
@@ -93,7 +95,8 @@ CheckpointMeta parse_meta(const std::string& text, const std::string& path) {
   };
   CheckpointMeta m;
   m.size = static_cast<int>(num("size"));
-  if (!valid_size(m.size)) throw CheckpointError("checkpoint " + path + ": board size " + std::to_string(m.size) + " is not 3..8");
+  if (!valid_size(m.size))
+    throw CheckpointError("checkpoint " + path + ": board size " + std::to_string(m.size) + " is not 3..8");
   m.half_komi = static_cast<int>(num("half_komi"));
   m.step = num("step");
   m.config_hash = std::stoull(kv["config_hash"].empty() ? "0" : kv["config_hash"]);

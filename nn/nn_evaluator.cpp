@@ -16,7 +16,8 @@ std::atomic<int> g_intra_op_threads{0};
 }  // namespace
 
 void configure_torch_threads(int intra_op_threads) {
-  const int threads = intra_op_threads > 0 ? intra_op_threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  const int threads =
+      intra_op_threads > 0 ? intra_op_threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   g_intra_op_threads = threads;
   adopt_torch_threads();
   // One batch is in flight at a time, so inter-op parallelism only adds contention.

@@ -12,7 +12,8 @@ bool HeuristicEvaluator::has_immediate_win(const Position& pos) {
   // `reach` tops of the mover: 1 by placing, up to the carry by spreading a stack it controls.
   const Color me = pos.side_to_move();
   int reach = 1;
-  for (Bitboard b = pos.tops(me); b; b &= b - 1) reach = std::max(reach, std::min(pos.height(lowest_square(b)), pos.size()));
+  for (Bitboard b = pos.tops(me); b; b &= b - 1)
+    reach = std::max(reach, std::min(pos.height(lowest_square(b)), pos.size()));
   const bool road_possible = popcount(pos.tops(me)) + reach >= pos.size();
   // A flat win needs the board filled (placing or spreading onto the last empty squares) or the
   // mover's last piece placed.

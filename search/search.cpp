@@ -223,7 +223,8 @@ void Search::expand(uint32_t node, const EvalResult& result) {
   const int empty = popcount(leaf_pos_.board() & ~leaf_pos_.occupied());
   int tallest = 1;
   for (Bitboard b = leaf_pos_.tops(me); b; b &= b - 1) tallest = std::max(tallest, leaf_pos_.height(lowest_square(b)));
-  const bool road_possible = popcount(leaf_pos_.road_pieces(me)) + std::min(tallest, leaf_pos_.size()) >= leaf_pos_.size();
+  const bool road_possible =
+      popcount(leaf_pos_.road_pieces(me)) + std::min(tallest, leaf_pos_.size()) >= leaf_pos_.size();
   if (!road_possible && empty > leaf_pos_.size() && r.stones + r.caps > 1) return;
   const int win = immediate_win_index(leaf_pos_, leaf_moves_);
   if (win >= 0) {
@@ -266,8 +267,8 @@ Search::CompletedQ Search::completed_q(uint32_t node) const {
   CompletedQ out;
   // Unvisited moves get the mixed value: the network's value blended with the visited moves' Q
   // (mctx's qtransform_completed_by_mix_value).
-  out.mixed = static_cast<float>(
-      sum_probs > 0 ? (n.raw_value + sum_visits * weighted / sum_probs) / (sum_visits + 1) : n.raw_value);
+  out.mixed = static_cast<float>(sum_probs > 0 ? (n.raw_value + sum_visits * weighted / sum_probs) / (sum_visits + 1)
+                                               : n.raw_value);
   if (any_unvalued) {
     lo = std::min(lo, out.mixed);
     hi = std::max(hi, out.mixed);

@@ -34,12 +34,12 @@ struct SearchConfig {
   int gumbel_considered = 16;    // Gumbel: root moves sampled for sequential halving (m)
   float gumbel_c_visit = 50.0f;  // Gumbel: sigma(q) = (c_visit + max N) * c_scale * q
   float gumbel_c_scale = 0.1f;
-  float c_puct = 1.25f;          // PUCT: exploration constant
-  float fpu_reduction = 0.2f;    // PUCT: unvisited children start at parent Q minus this
-                                 // (negative: optimistic, every move gets a first visit)
+  float c_puct = 1.25f;                 // PUCT: exploration constant
+  float fpu_reduction = 0.2f;           // PUCT: unvisited children start at parent Q minus this
+                                        // (negative: optimistic, every move gets a first visit)
   float dirichlet_total_alpha = 10.0f;  // PUCT: root noise, alpha per move = this / legal moves (KataGo)
-  float dirichlet_fraction = 0.25f;  // PUCT: share of the root prior replaced by noise
-  size_t max_nodes = 2'000'000;  // tree memory bound: above it the tree is rebuilt from the root
+  float dirichlet_fraction = 0.25f;     // PUCT: share of the root prior replaced by noise
+  size_t max_nodes = 2'000'000;         // tree memory bound: above it the tree is rebuilt from the root
 };
 
 // Proven outcomes (a small MCTS-solver): a decisive terminal position, or a node whose side to
@@ -52,11 +52,11 @@ struct Node {
   uint16_t move_bits = 0xFFFF;
   uint16_t num_children : 14;  // legal moves never exceed 2^14 (8x8 tops out near 4,300 in practice)
   uint16_t proven_bits : 2;    // Proven, for the player who made `move`
-  uint32_t first_child = 0;  // 0: not expanded (index 0 is never a child)
+  uint32_t first_child = 0;    // 0: not expanded (index 0 is never a child)
   uint32_t visits = 0;
-  float value_sum = 0;       // from the view of the player who made `move`
+  float value_sum = 0;  // from the view of the player who made `move`
   float prior = 0;
-  float raw_value = 0;       // network value for the side to move here
+  float raw_value = 0;  // network value for the side to move here
   Node() : num_children(0), proven_bits(0) {}
   Move move() const;
   bool expanded() const { return first_child != 0; }

@@ -40,8 +40,13 @@ struct SelfPlayRunner::Slot {
 
 SelfPlayRunner::SelfPlayRunner(int size, int half_komi, const SelfPlayConfig& config, const SearchConfig& search,
                                Evaluator& evaluator, uint64_t seed, std::string model_id)
-    : size_(size), half_komi_(half_komi), config_(config), search_config_(search), evaluator_(evaluator),
-      seed_(seed), model_id_(std::move(model_id)) {
+    : size_(size),
+      half_komi_(half_komi),
+      config_(config),
+      search_config_(search),
+      evaluator_(evaluator),
+      seed_(seed),
+      model_id_(std::move(model_id)) {
   if (config_.max_plies == 0) config_.max_plies = default_max_plies(size);
 }
 
@@ -154,8 +159,9 @@ void SelfPlayRunner::finish_game(Slot& slot, const std::function<void(FinishedGa
     g.adjudicated = true;  // move limit: a draw, and the PTN says so
     g.result = GameResult::Draw;
   }
-  const std::string result_text = slot.resigned ? (white_outcome > 0 ? "1-0" : "0-1")
-                                  : g.adjudicated ? "1/2-1/2" : result_string(end.result());
+  const std::string result_text = slot.resigned   ? (white_outcome > 0 ? "1-0" : "0-1")
+                                  : g.adjudicated ? "1/2-1/2"
+                                                  : result_string(end.result());
   GameRecord rec;
   rec.size = size_;
   rec.half_komi = half_komi_;
@@ -167,8 +173,10 @@ void SelfPlayRunner::finish_game(Slot& slot, const std::function<void(FinishedGa
   rec.moves = slot.moves;
   rec.comments.assign(slot.moves.size(), "");
   if (!rec.comments.empty()) {
-    if (slot.resigned) rec.comments.back() = std::string(slot.resigner == Color::White ? "white" : "black") + " resigns";
-    if (g.adjudicated) rec.comments.back() = "adjudicated a draw at the move limit of " + std::to_string(config_.max_plies) + " plies";
+    if (slot.resigned)
+      rec.comments.back() = std::string(slot.resigner == Color::White ? "white" : "black") + " resigns";
+    if (g.adjudicated)
+      rec.comments.back() = "adjudicated a draw at the move limit of " + std::to_string(config_.max_plies) + " plies";
   }
   rec.result = result_text;
   g.row.ptn = to_ptn_game(rec);
@@ -207,9 +215,12 @@ void SelfPlayRunner::finish_game(Slot& slot, const std::function<void(FinishedGa
   ++stats_.games;
   stats_.positions += static_cast<int64_t>(g.positions.size());
   if (slot.resigned) ++stats_.resignations;
-  if (white_outcome > 0) ++stats_.white_wins;
-  else if (white_outcome < 0) ++stats_.black_wins;
-  else ++stats_.draws;
+  if (white_outcome > 0)
+    ++stats_.white_wins;
+  else if (white_outcome < 0)
+    ++stats_.black_wins;
+  else
+    ++stats_.draws;
   if (slot.would_resign >= 0) {
     ++stats_.resign_checks;
     const int resigner_sign = slot.would_resign == 0 ? 1 : -1;
@@ -224,8 +235,7 @@ void SelfPlayRunner::finish_game(Slot& slot, const std::function<void(FinishedGa
 }
 
 void SelfPlayRunner::run(int games, bool drain, const std::function<void(FinishedGame&&)>& on_game,
-                         const std::function<void(const SelfPlayStats&)>& on_batch,
-                         const std::function<bool()>& stop) {
+                         const std::function<void(const SelfPlayStats&)>& on_batch, const std::function<bool()>& stop) {
   draining_ = drain;
   start_limit_ = games_started_ + games;
   const int64_t finished_target = stats_.games + games;

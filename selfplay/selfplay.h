@@ -12,10 +12,10 @@
 #include <vector>
 
 #include "core/position.h"
+#include "data/shard.h"
 #include "search/evaluator.h"
 #include "search/search.h"
 #include "selfplay/selfplay_config.h"
-#include "data/shard.h"
 
 namespace bredon {
 

@@ -9,8 +9,7 @@ SelfPlayConfig read_selfplay_section(YamlSection& s) {
   c.parallel_games = s.get_int("parallel_games", c.parallel_games, 1, 4096);
   c.full_simulations = s.get_int("full_simulations", c.full_simulations, 1, 100000);
   c.cheap_simulations = s.get_int("cheap_simulations", c.cheap_simulations, 1, 100000);
-  if (c.cheap_simulations > c.full_simulations)
-    s.fail(s.name("cheap_simulations"), "must not exceed full_simulations");
+  if (c.cheap_simulations > c.full_simulations) s.fail(s.name("cheap_simulations"), "must not exceed full_simulations");
   c.full_search_fraction = s.get_double("full_search_fraction", c.full_search_fraction, 0, 1);
   c.random_opening_plies = s.get_int("random_opening_plies", c.random_opening_plies, 0, 64);
   c.temperature_plies = s.get_int("temperature_plies", c.temperature_plies, 0, 1000);

@@ -9,14 +9,16 @@
 namespace bredon {
 
 SelfPlayPool::SelfPlayPool(int workers, int size, int half_komi, const SelfPlayConfig& config,
-                           const SearchConfig& search, const std::function<std::unique_ptr<Evaluator>()>& make_evaluator,
-                           uint64_t seed, const std::string& model_id, int64_t first_game_id) {
+                           const SearchConfig& search,
+                           const std::function<std::unique_ptr<Evaluator>()>& make_evaluator, uint64_t seed,
+                           const std::string& model_id, int64_t first_game_id) {
   workers = std::max(1, workers);
   SelfPlayConfig c = config;
   c.parallel_games = std::max(1, config.parallel_games / workers);
   for (int w = 0; w < workers; ++w) {
     evaluators_.push_back(make_evaluator());
-    runners_.push_back(std::make_unique<SelfPlayRunner>(size, half_komi, c, search, *evaluators_.back(), seed, model_id));
+    runners_.push_back(
+        std::make_unique<SelfPlayRunner>(size, half_komi, c, search, *evaluators_.back(), seed, model_id));
     runners_.back()->set_game_ids(first_game_id + w, workers);
   }
 }
@@ -58,8 +60,9 @@ PoolResult SelfPlayPool::play(int games, bool drain, const std::function<void(Fi
   auto work = [&](size_t w) {
     try {
       // Draining: each worker plays its fixed share. Otherwise all play until the total is reached.
-      const int share = drain ? games / static_cast<int>(workers) + (static_cast<int>(w) < games % static_cast<int>(workers) ? 1 : 0)
-                              : games;
+      const int share =
+          drain ? games / static_cast<int>(workers) + (static_cast<int>(w) < games % static_cast<int>(workers) ? 1 : 0)
+                : games;
       if (share == 0) return;
       runners_[w]->run(
           share, drain,

@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
-#include <stdexcept>
 #include <random>
+#include <stdexcept>
 
 #include "arena/elo.h"
 #include "arena/match.h"
@@ -31,9 +31,12 @@ TEST(Ratings, RecoverKnownRatingsFromSyntheticResults) {
       for (int g = 0; g < 400; ++g) {
         const double x = u(rng);
         // 10% draws taken evenly from both sides keep the expected score p_win.
-        if (x < p_win - 0.05) ++r.wins;
-        else if (x < p_win + 0.05) ++r.draws;
-        else ++r.losses;
+        if (x < p_win - 0.05)
+          ++r.wins;
+        else if (x < p_win + 0.05)
+          ++r.draws;
+        else
+          ++r.losses;
       }
       results.push_back(r);
     }
@@ -198,10 +201,10 @@ namespace bredon {
 namespace {
 
 TEST(Sprt, DecidesClearCasesAndWaitsOnCloseOnes) {
-  EXPECT_EQ(sprt(80, 0, 20, 0, 50).verdict, 1);    // ~+240 Elo: H1
+  EXPECT_EQ(sprt(80, 0, 20, 0, 50).verdict, 1);      // ~+240 Elo: H1
   EXPECT_EQ(sprt(135, 30, 135, 0, 50).verdict, -1);  // even over 300 games: H0
   EXPECT_EQ(sprt(45, 10, 45, 0, 50).verdict, 0);     // even over 100 games: not yet
-  EXPECT_EQ(sprt(6, 2, 4, 0, 50).verdict, 0);      // too few games to tell
+  EXPECT_EQ(sprt(6, 2, 4, 0, 50).verdict, 0);        // too few games to tell
   const SprtResult s = sprt(6, 2, 4, 0, 50);
   EXPECT_NEAR(s.upper, std::log(0.95 / 0.05), 1e-12);
   EXPECT_GT(s.llr, s.lower);

@@ -15,7 +15,8 @@ std::string error_of(const std::string& yaml) {
 }
 
 TEST(Config, ReadsValuesAndKomiInPoints) {
-  const RunConfig c = parse_run_config("game:\n  size: 6\n  komi: 2.5\nmodel:\n  blocks: 3\n  ownership_head: false\n", "x");
+  const RunConfig c =
+      parse_run_config("game:\n  size: 6\n  komi: 2.5\nmodel:\n  blocks: 3\n  ownership_head: false\n", "x");
   EXPECT_EQ(c.game.size, 6);
   EXPECT_EQ(c.game.half_komi, 5);
   EXPECT_EQ(c.model.blocks, 3);
@@ -113,8 +114,8 @@ TEST(Config, ShippedConfigsSayOnlyWhatDiffers) {
   const RunConfig six = load_run_config(std::string(BREDON_SOURCE_DIR) + "/configs/6x6.yaml");
   EXPECT_EQ(five.game.size, 5);
   EXPECT_EQ(six.model.blocks, 8);
-  EXPECT_EQ(six.model.channels, 64);         // from 5x5.yaml
-  EXPECT_EQ(six.train.batch_size, 256);      // from default.yaml
+  EXPECT_EQ(six.model.channels, 64);     // from 5x5.yaml
+  EXPECT_EQ(six.train.batch_size, 256);  // from default.yaml
   EXPECT_EQ(six.budget.hours, 72);
 }
 

@@ -87,7 +87,8 @@ TEST(Symmetry, GroupLaws) {
 }
 
 // On random positions of every size: encoding a transformed position equals transforming the
-// encoding (and encoding under the symmetry directly), and transformed legal moves are exactly the legal moves of the transformed position.
+// encoding (and encoding under the symmetry directly), and transformed legal moves are exactly the legal moves of the
+// transformed position.
 TEST(Symmetry, CommutesWithPlanesAndActions) {
   TestRng rng(77);
   for (int n = 3; n <= 8; ++n) {

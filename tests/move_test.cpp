@@ -39,9 +39,9 @@ TEST(PtnMove, PatternBitsFollowTheDropOrder) {
 }
 
 TEST(PtnMove, MalformedInputNamesTheTokenAndReason) {
-  const char* bad[] = {"",      "z1",   "a9",     "a0",   "Fa1",  "Sa1>",  "6c3>",  "c3>0",
-                       "2c3>3", "c3x",  "11a1>",  "3a1",  "a1*",  "e5>",   "a1-",    "9a1+9", "c",
-                       "+",     "3c3>111", "C",   "SS",   "a1a1",  "\xff\xfe"};
+  const char* bad[] = {"",      "z1",  "a9",      "a0",  "Fa1", "Sa1>", "6c3>",    "c3>0",
+                       "2c3>3", "c3x", "11a1>",   "3a1", "a1*", "e5>",  "a1-",     "9a1+9",
+                       "c",     "+",   "3c3>111", "C",   "SS",  "a1a1", "\xff\xfe"};
   for (const char* text : bad) {
     try {
       parse_ptn_move(text, 5);

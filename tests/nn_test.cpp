@@ -6,8 +6,8 @@
 #include <fstream>
 
 #include "model/action_index.h"
-#include "nn/checkpoint.h"
 #include "model/encoding.h"
+#include "nn/checkpoint.h"
 
 namespace bredon {
 namespace {

@@ -50,8 +50,8 @@ TEST(Tps, MalformedInputNamesThePartAndReason) {
       "x3/x3/13,x2 1 1",
       "x3/x3/S1,x2 1 1",
       "x3/x3/1SS,x2 1 1",
-      "x3/x3/1C,x2 1 3",              // 3x3 has no capstones
-      "x3/x3/11111111111,x2 1 3",     // more stones than the reserve
+      "x3/x3/1C,x2 1 3",           // 3x3 has no capstones
+      "x3/x3/11111111111,x2 1 3",  // more stones than the reserve
       "x3/x3/x0,x3 1 1",
       "x3/x3/x99999999 1 1",
   };
@@ -171,10 +171,10 @@ TEST(PtnGame, StartsFromATpsTag) {
 TEST(PtnGame, MalformedInputNamesTheLineAndReason) {
   const char* bad[] = {
       "[Size \"5\"]\n1. a1 z9\n",
-      "[Size \"5\"]\n1. a1 a1\n",            // occupied
-      "[Size \"5\"]\n1. Sa1\n",              // wall in the opening
+      "[Size \"5\"]\n1. a1 a1\n",  // occupied
+      "[Size \"5\"]\n1. Sa1\n",    // wall in the opening
       "[Size \"9\"]\n1. a1\n",
-      "1. a1 e5\n",                          // no size
+      "1. a1 e5\n",  // no size
       "[Size \"5\"\n1. a1\n",
       "[Size 5]\n1. a1\n",
       "[Size \"5\"]\n1. a1 {never closed\n",

@@ -33,8 +33,8 @@ TEST(PerftReference, EveryT0RowWithinTheBudget) {
     }
     Position pos = row.tps == "startpos" ? Position(row.size, row.half_komi) : parse_tps(row.tps, row.half_komi);
     ASSERT_EQ(pos.size(), row.size) << "line " << row.line;
-    EXPECT_EQ(perft(pos, row.depth), row.nodes) << "perft.tsv line " << row.line << ": " << row.tps << " depth "
-                                                << row.depth;
+    EXPECT_EQ(perft(pos, row.depth), row.nodes)
+        << "perft.tsv line " << row.line << ": " << row.tps << " depth " << row.depth;
     ++checked;
   }
   std::printf("checked %d t0 rows, %d left to the long run\n", checked, skipped);

@@ -17,20 +17,17 @@ struct RuleCase {
   int half_komi;
   const char* move;  // empty: judge the position itself
   Expect kind;
-  const char* tps_after;     // for Expect::Tps
-  GameResult result;         // for Expect::Result (and checked as Ongoing for Expect::Tps)
+  const char* tps_after;  // for Expect::Tps
+  GameResult result;      // for Expect::Result (and checked as Ongoing for Expect::Tps)
 };
 
 constexpr GameResult kOngoing = GameResult::Ongoing;
 constexpr GameResult kWR = GameResult::WhiteRoad, kBR = GameResult::BlackRoad;
 constexpr GameResult kWF = GameResult::WhiteFlats, kBF = GameResult::BlackFlats, kDraw = GameResult::Draw;
 
-const char* const kB9 =
-    "2,2,2,21,12,x/x4,2,x/x4,2C,x/1,2,12,122211C,x2/x2,1S,1,12,1/x3,2S,1,1 1 19";
-const char* const kD6 =
-    "x5/x5/x2,121212121212121212121212121212121212121212,x2/x5/x5 1 43";
-const char* const kD8 =
-    "x2,1,x2/221,2,x2,1121112/21,x,12112C,x2/x2,2,2,2S/x,21,12221C,222122121,x 2 36";
+const char* const kB9 = "2,2,2,21,12,x/x4,2,x/x4,2C,x/1,2,12,122211C,x2/x2,1S,1,12,1/x3,2S,1,1 1 19";
+const char* const kD6 = "x5/x5/x2,121212121212121212121212121212121212121212,x2/x5/x5 1 43";
+const char* const kD8 = "x2,1,x2/221,2,x2,1121112/21,x,12112C,x2/x2,2,2,2S/x,21,12221C,222122121,x 2 36";
 const char* const kD10 = "1,2,1,x/2,1,2,1/1,2,1,2/2,1,2,1 2 8";
 const char* const kD11 =
     "x2,2,1112,2,2/12,222121C,x,1S,221S,x/x2,21211112,21,2,2/x,1,21S,2,2,1S/1,21,1,1,1112C,1/"
@@ -43,8 +40,8 @@ const RuleCase kCases[] = {
     {"A3", "x8/x8/x8/x8/x8/x8/x8/x8 1 1", 0, "Ca1", Expect::Illegal, "", kOngoing},
     {"A4", "x5/x5/x5/2,x4/x5 2 1", 0, "a2", Expect::Illegal, "", kOngoing},
     {"A5", "x6/x6/x6/x6/1C,2,x4/2,1,x4 1 3", 0, "Ca3", Expect::Illegal, "", kOngoing},
-    {"B1", "x2,1,x2/x5/x2,12122C,x2/1,x4/1,x4 2 7", 0, "5c3>", Expect::Tps,
-     "x2,1,x2/x5/x3,12122C,x/1,x4/1,x4 1 8", kOngoing},
+    {"B1", "x2,1,x2/x5/x2,12122C,x2/1,x4/1,x4 2 7", 0, "5c3>", Expect::Tps, "x2,1,x2/x5/x3,12122C,x/1,x4/1,x4 1 8",
+     kOngoing},
     {"B2", "x2,1,x2/x5/x2,12122C,x2/1,x4/1,x4 2 7", 0, "6c3>", Expect::Illegal, "", kOngoing},
     {"B3", "x3/x3/2221,2,x 1 5", 0, "4a1>", Expect::Illegal, "", kOngoing},
     {"B4", "x3/x3/21,2,x 1 3", 0, "3a1>", Expect::Illegal, "", kOngoing},
@@ -52,25 +49,24 @@ const RuleCase kCases[] = {
     {"B6", "x7/x7/x7/x7/x7/1,x6/2,1C,x5 2 2", 0, "a1>", Expect::Illegal, "", kOngoing},
     {"B7", "x4,1/x5/x2,1,x2/x,2,121C,2C,2/2,1,x,1,x 2 7", 0, "3c2<12", Expect::Illegal, "", kOngoing},
     {"B8", "x4,1/x5/x2,1,x2/2,2,121C,2C,2/2,1,x,1,x 1 8", 0, "3c2-111", Expect::Illegal, "", kOngoing},
-    {"B9", kB9, 0, "5d3-41*", Expect::Tps,
-     "2,2,2,21,12,x/x4,2,x/x4,2C,x/1,2,12,1,x2/x2,1S,12221,12,1/x3,21C,1,1 2 19", kOngoing},
+    {"B9", kB9, 0, "5d3-41*", Expect::Tps, "2,2,2,21,12,x/x4,2,x/x4,2C,x/1,2,12,1,x2/x2,1S,12221,12,1/x3,21C,1,1 2 19",
+     kOngoing},
     {"B9-no-star", kB9, 0, "5d3-41", Expect::Tps,
      "2,2,2,21,12,x/x4,2,x/x4,2C,x/1,2,12,1,x2/x2,1S,12221,12,1/x3,21C,1,1 2 19", kOngoing},
-    {"B10", kB9, 0, "2d3-11", Expect::Tps,
-     "2,2,2,21,12,x/x4,2,x/x4,2C,x/1,2,12,1222,x2/x2,1S,11,12,1/x3,21C,1,1 2 19", kOngoing},
+    {"B10", kB9, 0, "2d3-11", Expect::Tps, "2,2,2,21,12,x/x4,2,x/x4,2C,x/1,2,12,1222,x2/x2,1S,11,12,1/x3,21C,1,1 2 19",
+     kOngoing},
     {"B11", kB9, 0, "5d3-32", Expect::Illegal, "", kOngoing},
-    {"B12", kB9, 0, "5d3<41", Expect::Tps,
-     "2,2,2,21,12,x/x4,2,x/x4,2C,x/1,21C,122221,1,x2/x2,1S,1,12,1/x3,2S,1,1 2 19", kOngoing},
-    {"B13", kB9, 0, "c2+", Expect::Tps,
-     "2,2,2,21,12,x/x4,2,x/x4,2C,x/1,2,121S,122211C,x2/x3,1,12,1/x3,2S,1,1 2 19", kOngoing},
+    {"B12", kB9, 0, "5d3<41", Expect::Tps, "2,2,2,21,12,x/x4,2,x/x4,2C,x/1,21C,122221,1,x2/x2,1S,1,12,1/x3,2S,1,1 2 19",
+     kOngoing},
+    {"B13", kB9, 0, "c2+", Expect::Tps, "2,2,2,21,12,x/x4,2,x/x4,2C,x/1,2,121S,122211C,x2/x3,1,12,1/x3,2S,1,1 2 19",
+     kOngoing},
     {"C1", "x,2,2,2,2/2,x4/x2,1,1,1/x2,1,x2/x,1,1,x2 2 6", 0, "a5", Expect::Result, "", kBR},
     {"C2", "x2,2,x2/x2,2,x2/1,1,1,1,x/x2,2,x2/x2,2,x2 1 5", 0, "e3", Expect::Result, "", kWR},
     {"C3", "x5/x2,1,x2/2,2,1,2,2/x2,1,x2/x2,1,x2 1 5", 0, "c5", Expect::Result, "", kWR},
     {"C4", "1,1,x,1,1/2,2,21,2,2/x2,2,x2/x5/x5 1 7", 0, "1c4+", Expect::Result, "", kWR},
     {"C4-mirrored", "x5/x5/x2,2,x2/2,2,21,2,2/1,1,x,1,1 1 7", 0, "1c2-", Expect::Result, "", kWR},
     {"C5", "x6/x,2C,x4/2,2,2,21,2,2/1,1,1,x,1,1/x6/x6 1 8", 0, "d4-", Expect::Result, "", kWR},
-    {"C6", "1,1,221C,x,212C/x2,21,1,12/1,111112S,1,211,2/x2,121,1,x/x3,2,x 2 26", 0, "e4-", Expect::Result, "",
-     kWR},
+    {"C6", "1,1,221C,x,212C/x2,21,1,12/1,111112S,1,211,2/x2,121,1,x/x3,2,x 2 26", 0, "e4-", Expect::Result, "", kWR},
     {"C7", "1S,1S,x/2,2,1/2,2,1 1 5", 0, "c3", Expect::Result, "", kWR},
     {"C8-flat", "1,1,1,1,1,x/x6/x6/x6/x6/2,2,2,2,2,x 1 6", 0, "f6", Expect::Result, "", kWR},
     {"C8-cap", "1,1,1,1,1,x/x6/x6/x6/x6/2,2,2,2,2,x 1 6", 0, "Cf6", Expect::Result, "", kWR},

@@ -32,9 +32,7 @@ TEST(Opening, FirstTwoPliesPlaceTheOpponentsFlat) {
   EXPECT_EQ(pos.stack(make_square(1, 1)).color_at(0), Color::White);
 }
 
-TEST(Opening, NoMovementOnTheFirstTwoPlies) {
-  EXPECT_FALSE(legal("x4/x4/x4/2,x3 2 1", "a1>"));
-}
+TEST(Opening, NoMovementOnTheFirstTwoPlies) { EXPECT_FALSE(legal("x4/x4/x4/2,x3 2 1", "a1>")); }
 
 TEST(Spread, CapstoneFlattensOnlyWhenAloneOnLastSquare) {
   EXPECT_EQ(to_tps(after("x5/x5/x5/x5/x,1C,2S,x2 1 3", "b1>")), "x5/x5/x5/x5/x2,21C,x2 2 3");
@@ -69,9 +67,7 @@ TEST(Spread, OnlyTheControllerMovesAStack) {
   EXPECT_TRUE(legal("x3/x3/12,x2 2 5", "a1>"));
 }
 
-TEST(Spread, WallMovesAndStaysAWall) {
-  EXPECT_EQ(to_tps(after("x3/x3/2,1S,x 1 3", "b1>")), "x3/x3/2,x,1S 2 3");
-}
+TEST(Spread, WallMovesAndStaysAWall) { EXPECT_EQ(to_tps(after("x3/x3/2,1S,x 1 3", "b1>")), "x3/x3/2,x,1S 2 3"); }
 
 TEST(Placement, WallAndFlatShareTheStoneReserveCapHasItsOwn) {
   Position pos = after("x5/x5/x5/x5/2,x3,1 1 2", "Sb2");
@@ -89,9 +85,7 @@ TEST(Road, WallsDoNotCountCapstonesDo) {
   EXPECT_EQ(after("x5/x5/x5/x5/1,1,1,1,x 1 5", "Ce1").result(), GameResult::WhiteRoad);
 }
 
-TEST(Road, DiagonalsDoNotConnect) {
-  EXPECT_EQ(after("x2,1/x,1,x/x3 1 4", "b1").result(), GameResult::Ongoing);
-}
+TEST(Road, DiagonalsDoNotConnect) { EXPECT_EQ(after("x2,1/x,1,x/x3 1 4", "b1").result(), GameResult::Ongoing); }
 
 TEST(Road, MoverWinsADoubleRoad) {
   // White's spread uncovers a black road while completing its own.

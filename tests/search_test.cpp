@@ -70,10 +70,16 @@ TEST(HeuristicEvaluator, SeesWinsThatSpreadsAndTheLastSquareMake) {
   EXPECT_FALSE(HeuristicEvaluator::has_immediate_win(parse_tps("x4/x4/x4/111,x3 1 10")));
 }
 
-TEST(SearchTactics, GumbelFindsEveryRoadWinInOne) { expect_solves("taknn_road_win_in_1.jsonl", SearchAlgorithm::Gumbel); }
+TEST(SearchTactics, GumbelFindsEveryRoadWinInOne) {
+  expect_solves("taknn_road_win_in_1.jsonl", SearchAlgorithm::Gumbel);
+}
 TEST(SearchTactics, PuctFindsEveryRoadWinInOne) { expect_solves("taknn_road_win_in_1.jsonl", SearchAlgorithm::Puct); }
-TEST(SearchTactics, GumbelBlocksEveryForcedRoad) { expect_solves("taknn_forced_road_block.jsonl", SearchAlgorithm::Gumbel); }
-TEST(SearchTactics, PuctBlocksEveryForcedRoad) { expect_solves("taknn_forced_road_block.jsonl", SearchAlgorithm::Puct); }
+TEST(SearchTactics, GumbelBlocksEveryForcedRoad) {
+  expect_solves("taknn_forced_road_block.jsonl", SearchAlgorithm::Gumbel);
+}
+TEST(SearchTactics, PuctBlocksEveryForcedRoad) {
+  expect_solves("taknn_forced_road_block.jsonl", SearchAlgorithm::Puct);
+}
 
 TEST(Gumbel, ConsideredVisitSequenceMatchesSequentialHalving) {
   EXPECT_EQ(considered_visit_sequence(4, 16), (std::vector<int>{0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5}));

@@ -6,8 +6,8 @@
 
 #include "core/movegen.h"
 #include "core/tps.h"
-#include "search/heuristic_evaluator.h"
 #include "engine/tei_engine.h"
+#include "search/heuristic_evaluator.h"
 
 namespace bredon {
 namespace {
@@ -62,7 +62,8 @@ TEST(Tei, RacetrackDialogueGetsALegalBestmoveOnEverySize) {
     std::string moves;
     for (int ply = 0; ply < 6 && !pos.game_over(); ++ply) {
       std::string script = "tei\nsetoption name HalfKomi value 4\nisready\nteinewgame " + std::to_string(n) +
-                           "\nisready\nposition startpos moves " + moves + "\ngo wtime 2000 btime 2000 winc 100 binc 100\n";
+                           "\nisready\nposition startpos moves " + moves +
+                           "\ngo wtime 2000 btime 2000 winc 100 binc 100\n";
       const auto out = lines_of(run_engine(script));
       std::string best;
       for (const auto& l : out)
@@ -98,11 +99,11 @@ TEST(Tei, InfiniteSearchStopsOnStop) {
 
 TEST(Tei, MalformedLinesGetAnErrorAndTheEngineCarriesOn) {
   std::string errors;
-  const auto out = lines_of(run_engine(
-      "foo\nteinewgame\nteinewgame 9\nsetoption name Bogus value 1\nsetoption HalfKomi 4\n"
-      "position startpos moves z9\nposition startpos moves a1 a1\nposition tps x3/x3 1 1\ngo wtime abc\n"
-      "go sideways\n\xff\xfe\nteinewgame 4\nposition startpos moves \ngo nodes 20\nisready\n",
-      &errors));
+  const auto out = lines_of(
+      run_engine("foo\nteinewgame\nteinewgame 9\nsetoption name Bogus value 1\nsetoption HalfKomi 4\n"
+                 "position startpos moves z9\nposition startpos moves a1 a1\nposition tps x3/x3 1 1\ngo wtime abc\n"
+                 "go sideways\n\xff\xfe\nteinewgame 4\nposition startpos moves \ngo nodes 20\nisready\n",
+                 &errors));
   int bestmoves = 0, ready = 0;
   for (const auto& l : out) {
     bestmoves += l.rfind("bestmove ", 0) == 0;

@@ -41,8 +41,10 @@ inline std::vector<Move> all_candidate_moves(int size) {
       const Square s = make_square(c, r);
       for (PieceKind k : {PieceKind::Flat, PieceKind::Wall, PieceKind::Cap}) out.push_back(Move::place(s, k));
       for (Direction d : {Direction::Up, Direction::Down, Direction::Left, Direction::Right}) {
-        const int room = d == Direction::Up ? size - 1 - r : d == Direction::Down ? r
-                         : d == Direction::Left ? c : size - 1 - c;
+        const int room = d == Direction::Up     ? size - 1 - r
+                         : d == Direction::Down ? r
+                         : d == Direction::Left ? c
+                                                : size - 1 - c;
         for (unsigned v = 1; v <= (1u << size) - 2; ++v)
           if (pattern_distance(v) <= room) out.push_back(Move::spread(s, d, v));
       }

@@ -49,7 +49,7 @@ void expect_equal(const TrainingBatch& a, const TrainingBatch& b) {
 }
 
 TrainingBatch clone(const TrainingBatch& b) {
-  return {b.planes.clone(), b.policy.clone(), b.full.clone(), b.wdl.clone(),
+  return {b.planes.clone(), b.policy.clone(),     b.full.clone(),     b.wdl.clone(),
           b.margin.clone(), b.moves_left.clone(), b.ownership.clone()};
 }
 
@@ -63,7 +63,9 @@ TEST(TrainingBatch, PolicyTargetsKeepTheirMassUnderEverySymmetry) {
     const float mass = t.policy[static_cast<int64_t>(i)].sum().item<float>();
     EXPECT_FLOAT_EQ(mass, records[i].full_search ? 1.0f : 0.0f) << "record " << i;
     EXPECT_EQ(t.full[static_cast<int64_t>(i)].item<float>(), records[i].full_search ? 1.0f : 0.0f);
-    EXPECT_EQ(t.wdl[static_cast<int64_t>(i)].item<int64_t>(), records[i].result > 0 ? 0 : records[i].result == 0 ? 1 : 2);
+    EXPECT_EQ(t.wdl[static_cast<int64_t>(i)].item<int64_t>(), records[i].result > 0    ? 0
+                                                              : records[i].result == 0 ? 1
+                                                                                       : 2);
   }
 }
 
@@ -91,8 +93,8 @@ TEST_P(BatchPrefetcherWithFillThreads, GivesTheBatchesAnInlineFillGivesWithTheSa
 INSTANTIATE_TEST_SUITE_P(OneAndThree, BatchPrefetcherWithFillThreads, testing::Values(1, 3));
 
 TEST(BatchPrefetcher, ASamplerErrorReachesTheCaller) {
-  BatchPrefetcher prefetcher([](std::mt19937_64&) -> const PositionRecord& { throw std::runtime_error("window is empty"); },
-                             8, 4, 0, 1);
+  BatchPrefetcher prefetcher(
+      [](std::mt19937_64&) -> const PositionRecord& { throw std::runtime_error("window is empty"); }, 8, 4, 0, 1);
   try {
     prefetcher.next();
     FAIL() << "expected the sampler's error";
@@ -161,7 +163,9 @@ TEST(Learner, TwoDataParallelSharesStepLikeOneOnABatchOfTwoEqualHalves) {
     EXPECT_NEAR(a.total, b.total, 1e-4 * std::abs(a.total)) << "step " << step;
   }
   const auto pa = one->parameters(), pb = two->parameters();
-  for (size_t i = 0; i < pa.size(); ++i) EXPECT_TRUE(torch::allclose(pa[i], pb[i], 1e-4, 1e-5)) << "parameter " << i << " max diff " << (pa[i] - pb[i]).abs().max().item<float>() << " numel " << pa[i].numel();
+  for (size_t i = 0; i < pa.size(); ++i)
+    EXPECT_TRUE(torch::allclose(pa[i], pb[i], 1e-4, 1e-5))
+        << "parameter " << i << " max diff " << (pa[i] - pb[i]).abs().max().item<float>() << " numel " << pa[i].numel();
 }
 
 TEST(EvaluationLadder, OpponentsAreOneFourSixteenBackNewestFirst) {
@@ -180,7 +184,8 @@ TEST(EvaluationLadder, OpponentsAreOneFourSixteenBackNewestFirst) {
 TEST(EvaluationLadder, CheckpointsSortByIterationNotText) {
   std::vector<std::string> paths{"r/iter_112.ckpt", "r/iter_16.ckpt", "r/iter_1008.ckpt", "r/iter_96.ckpt"};
   sort_by_iteration(paths);
-  EXPECT_EQ(paths, (std::vector<std::string>{"r/iter_16.ckpt", "r/iter_96.ckpt", "r/iter_112.ckpt", "r/iter_1008.ckpt"}));
+  EXPECT_EQ(paths,
+            (std::vector<std::string>{"r/iter_16.ckpt", "r/iter_96.ckpt", "r/iter_112.ckpt", "r/iter_1008.ckpt"}));
 }
 
 TEST(EvaluationLadder, FewerGamesAgainstAnAnchorTheNewestCheckpointSwept) {

@@ -45,8 +45,8 @@ class BatchPrefetcher {
   std::vector<const PositionRecord*> picks_;
   std::vector<int> symmetries_;
   TrainingBatch buffers_[2];
-  int filling_ = 0;   // the buffer the background thread fills next
-  int ready_ = -1;    // a filled buffer not handed out yet, or -1
+  int filling_ = 0;  // the buffer the background thread fills next
+  int ready_ = -1;   // a filled buffer not handed out yet, or -1
   bool wanted_ = true, stopping_ = false;
   std::exception_ptr error_;
   std::mutex mutex_;

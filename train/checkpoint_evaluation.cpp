@@ -64,11 +64,17 @@ CheckpointEvaluation evaluate_checkpoint(const std::string& name, TakNet net, co
   // Opponents by their player names (arena/player_factory.h), as `bredon match` takes them.
   std::vector<Pairing> pairings;
   pairings.push_back({rating_anchors()[0], "random", seed, games_vs_anchors.at(0), {}});
-  pairings.push_back({rating_anchors()[1], "baseline:" + std::to_string(cfg.eval.baseline_rollouts), seed + 1,
-                      games_vs_anchors.at(1), {}});
+  pairings.push_back({rating_anchors()[1],
+                      "baseline:" + std::to_string(cfg.eval.baseline_rollouts),
+                      seed + 1,
+                      games_vs_anchors.at(1),
+                      {}});
   for (size_t k = 0; k < previous.size(); ++k)
     pairings.push_back({std::filesystem::path(previous[k]).stem().string(),
-                        previous[k] + ":" + std::to_string(cfg.eval.simulations), seed + 2 + k, cfg.eval.games, {}});
+                        previous[k] + ":" + std::to_string(cfg.eval.simulations),
+                        seed + 2 + k,
+                        cfg.eval.games,
+                        {}});
 
   // A queue of pairings shared by the threads (their lengths differ a lot).
   std::atomic<size_t> next{0};
@@ -91,8 +97,9 @@ CheckpointEvaluation evaluate_checkpoint(const std::string& name, TakNet net, co
   });
 
   for (const Pairing& p : pairings) {
-    const nlohmann::json line = {{"iteration", iteration}, {"a", name},           {"b", p.opponent},
-                                 {"wins", p.result.wins},  {"draws", p.result.draws}, {"losses", p.result.losses}};
+    const nlohmann::json line = {{"iteration", iteration},  {"a", name},
+                                 {"b", p.opponent},         {"wins", p.result.wins},
+                                 {"draws", p.result.draws}, {"losses", p.result.losses}};
     append_line(results_path, line.dump());
   }
   return {pairings[0].result, pairings[1].result};

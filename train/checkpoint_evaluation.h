@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "nn/network.h"
 #include "arena/match.h"
 #include "arena/ratings.h"
+#include "nn/network.h"
 #include "train/run_config.h"
 
 namespace bredon {

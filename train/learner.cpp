@@ -14,11 +14,10 @@ Learner::Learner(TakNet net, const TrainConfig& config) : net_(std::move(net)), 
     replicas_.push_back(replica);
   }
   if (config.optimizer == "sgd") {
-    optimizer_ = std::make_unique<torch::optim::SGD>(
-        net_->parameters(), torch::optim::SGDOptions(config.learning_rate)
-                                .momentum(config.momentum)
-                                .nesterov(true)
-                                .weight_decay(config.weight_decay));
+    optimizer_ = std::make_unique<torch::optim::SGD>(net_->parameters(), torch::optim::SGDOptions(config.learning_rate)
+                                                                             .momentum(config.momentum)
+                                                                             .nesterov(true)
+                                                                             .weight_decay(config.weight_decay));
   } else {
     optimizer_ = std::make_unique<torch::optim::AdamW>(
         net_->parameters(), torch::optim::AdamWOptions(config.learning_rate).weight_decay(config.weight_decay));
@@ -29,7 +28,8 @@ double Learner::learning_rate_at(int64_t step) const {
   double lr = config_.learning_rate;
   if (config_.lr_warmup_steps > 0 && step < config_.lr_warmup_steps)
     lr *= static_cast<double>(step + 1) / config_.lr_warmup_steps;
-  if (config_.lr_decay_steps > 0) lr *= std::pow(config_.lr_decay_factor, static_cast<double>(step / config_.lr_decay_steps));
+  if (config_.lr_decay_steps > 0)
+    lr *= std::pow(config_.lr_decay_factor, static_cast<double>(step / config_.lr_decay_steps));
   return lr;
 }
 
@@ -80,9 +80,8 @@ LossStats Learner::step(const TrainingBatch& batch) {
 namespace {
 
 TrainingBatch share_of(const TrainingBatch& b, int64_t start, int64_t length) {
-  return {b.planes.narrow(0, start, length),     b.policy.narrow(0, start, length),
-          b.full.narrow(0, start, length),       b.wdl.narrow(0, start, length),
-          b.margin.narrow(0, start, length),     b.moves_left.narrow(0, start, length),
+  return {b.planes.narrow(0, start, length),   b.policy.narrow(0, start, length), b.full.narrow(0, start, length),
+          b.wdl.narrow(0, start, length),      b.margin.narrow(0, start, length), b.moves_left.narrow(0, start, length),
           b.ownership.narrow(0, start, length)};
 }
 

@@ -51,7 +51,6 @@ TrainConfig read_train_section(YamlSection& s) {
   return t;
 }
 
-
 EvalConfig read_eval_section(YamlSection& s) {
   EvalConfig e;
   e.every_iterations = s.get_int("every_iterations", e.every_iterations, 0, 1 << 20);

@@ -14,11 +14,11 @@
 namespace bredon {
 
 struct TrainConfig {
-  int batch_size = 256;               // positions per gradient step
-  std::string optimizer = "adamw";    // adamw or sgd (with Nesterov momentum)
-  double learning_rate = 2e-3;        // peak learning rate
-  int lr_warmup_steps = 200;          // linear warm-up from 0 over these steps
-  int lr_decay_steps = 0;             // multiply the rate by lr_decay_factor every this many steps (0: never)
+  int batch_size = 256;             // positions per gradient step
+  std::string optimizer = "adamw";  // adamw or sgd (with Nesterov momentum)
+  double learning_rate = 2e-3;      // peak learning rate
+  int lr_warmup_steps = 200;        // linear warm-up from 0 over these steps
+  int lr_decay_steps = 0;           // multiply the rate by lr_decay_factor every this many steps (0: never)
   double lr_decay_factor = 0.5;
   double weight_decay = 1e-4;         // decoupled (AdamW) or L2 (SGD)
   double momentum = 0.9;              // SGD only
@@ -44,17 +44,17 @@ struct TrainConfig {
 };
 
 struct EvalConfig {
-  int every_iterations = 2;   // rate the newest checkpoint every this many iterations (0: never)
-  int games = 20;             // games against each opponent per evaluation
-  int simulations = 32;       // playouts per move in evaluation games
-  int baseline_rollouts = 64; // model-free baseline: random-rollout MCTS playouts per move
+  int every_iterations = 2;      // rate the newest checkpoint every this many iterations (0: never)
+  int games = 20;                // games against each opponent per evaluation
+  int simulations = 32;          // playouts per move in evaluation games
+  int baseline_rollouts = 64;    // model-free baseline: random-rollout MCTS playouts per move
   int previous_checkpoints = 2;  // also play this many earlier checkpoints
 };
 
 struct BudgetConfig {
-  double hours = 1.0;    // stop after this much wall time (0: no limit)
-  int64_t steps = 0;     // ... training steps (0: no limit)
-  int64_t games = 0;     // ... self-play games (0: no limit)
+  double hours = 1.0;  // stop after this much wall time (0: no limit)
+  int64_t steps = 0;   // ... training steps (0: no limit)
+  int64_t games = 0;   // ... self-play games (0: no limit)
 };
 
 struct RunConfig {

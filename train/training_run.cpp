@@ -73,9 +73,14 @@ RunConfig run_config_for(const TrainOptions& options) {
 class TrainingRun {
  public:
   TrainingRun(const TrainOptions& options, RunConfig cfg)
-      : options_(options), dir_(options.run_dir), cfg_(std::move(cfg)), n_(cfg_.game.size),
-        net_(seeded_network(options.seed, n_, cfg_.model)), learner_(net_, cfg_.train),
-        infer_(n_, cfg_.model), window_(cfg_.train) {}
+      : options_(options),
+        dir_(options.run_dir),
+        cfg_(std::move(cfg)),
+        n_(cfg_.game.size),
+        net_(seeded_network(options.seed, n_, cfg_.model)),
+        learner_(net_, cfg_.train),
+        infer_(n_, cfg_.model),
+        window_(cfg_.train) {}
 
   int run() {
     resume();
@@ -290,11 +295,12 @@ class TrainingRun {
     };
     append_line(dir_ + "/metrics.jsonl", line.dump());
     const double minutes_left = cfg_.budget.hours > 0 ? (cfg_.budget.hours * 3600 - elapsed()) / 60 : 0;
-    spdlog::info("iter {}  games {}  step {}  loss {:.3f} (policy {:.3f} value {:.3f})  selfplay {:.0f} pos/s fill {:.2f}  "
-                 "train {:.0f} samples/s  ETA {:.0f} min",
-                 iteration, window_.total_games(), learner_.steps(), training.sum.total / steps,
-                 training.sum.policy / steps, training.sum.value / steps, s.positions / selfplay_seconds,
-                 s.mean_batch_fill(), samples_per_s, std::max(0.0, minutes_left));
+    spdlog::info(
+        "iter {}  games {}  step {}  loss {:.3f} (policy {:.3f} value {:.3f})  selfplay {:.0f} pos/s fill {:.2f}  "
+        "train {:.0f} samples/s  ETA {:.0f} min",
+        iteration, window_.total_games(), learner_.steps(), training.sum.total / steps, training.sum.policy / steps,
+        training.sum.value / steps, s.positions / selfplay_seconds, s.mean_batch_fill(), samples_per_s,
+        std::max(0.0, minutes_left));
   }
 
   // Stage 6: the bot file and a summary.
@@ -302,8 +308,9 @@ class TrainingRun {
     counters_.elapsed_seconds = elapsed();
     const bool trained = fs::exists(dir_ + "/latest.ckpt");
     if (trained) save_checkpoint(dir_ + "/bot.ckpt", net_, meta());
-    spdlog::info("{}: {} iterations, {} training steps, {} games, {:.1f} min. {}", g_interrupted ? "interrupted" : "budget spent",
-                 counters_.iteration, learner_.steps(), window_.total_games(), counters_.elapsed_seconds / 60,
+    spdlog::info("{}: {} iterations, {} training steps, {} games, {:.1f} min. {}",
+                 g_interrupted ? "interrupted" : "budget spent", counters_.iteration, learner_.steps(),
+                 window_.total_games(), counters_.elapsed_seconds / 60,
                  trained ? "Bot: " + dir_ + "/bot.ckpt" : std::string("No bot yet: no iteration finished"));
     if (g_interrupted) spdlog::info("run the same command to resume");
     const std::string results_path = dir_ + "/eval_results.jsonl";

@@ -33,9 +33,12 @@ int YamlSection::get_int(const std::string& key, int fallback, int lo, int hi) {
       ok = false;
     }
   }
-  if (!ok) fail(name(key), "expected a whole number, got '" + (v.IsScalar() ? v.Scalar() : std::string("a list or map")) + "'");
+  if (!ok)
+    fail(name(key),
+         "expected a whole number, got '" + (v.IsScalar() ? v.Scalar() : std::string("a list or map")) + "'");
   if (x < lo || x > hi)
-    fail(name(key), std::to_string(x) + " is outside the allowed range " + std::to_string(lo) + ".." + std::to_string(hi));
+    fail(name(key),
+         std::to_string(x) + " is outside the allowed range " + std::to_string(lo) + ".." + std::to_string(hi));
   return static_cast<int>(x);
 }
 
@@ -53,7 +56,8 @@ double YamlSection::get_double(const std::string& key, double fallback, double l
       ok = false;
     }
   }
-  if (!ok) fail(name(key), "expected a number, got '" + (v.IsScalar() ? v.Scalar() : std::string("a list or map")) + "'");
+  if (!ok)
+    fail(name(key), "expected a number, got '" + (v.IsScalar() ? v.Scalar() : std::string("a list or map")) + "'");
   if (x < lo || x > hi)
     fail(name(key), v.Scalar() + " is outside the allowed range " + std::to_string(lo) + ".." + std::to_string(hi));
   return x;

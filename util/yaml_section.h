@@ -10,7 +10,6 @@
 #include <stdexcept>
 #include <string>
 
-
 namespace bredon {
 
 // A configuration that cannot be used: the message names the file, the key and the problem.
