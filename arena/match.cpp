@@ -61,8 +61,15 @@ struct GameState {
 void play_one(GameState& game, Player& a, Player& b, int max_plies) {
   Player& white = game.a_white ? a : b;
   Player& black = game.a_white ? b : a;
-  white.new_game(game.pos);
-  black.new_game(game.pos);
+  for (Player* p : {&white, &black}) {
+    try {
+      p->new_game(game.pos);
+    } catch (const std::exception& e) {
+      game.forfeit = p == &white ? 1 : -1;
+      game.forfeit_reason = std::string(p == &white ? "white" : "black") + " forfeits: " + e.what();
+      return;
+    }
+  }
   while (!game.over(max_plies)) {
     const bool white_to_move = game.pos.side_to_move() == Color::White;
     try {

@@ -21,29 +21,58 @@ TeiClientPlayer::TeiClientPlayer(std::string command, int size, int half_komi, i
   start();
 }
 
-TeiClientPlayer::~TeiClientPlayer() {
+TeiClientPlayer::~TeiClientPlayer() { shutdown(); }
+
+void TeiClientPlayer::shutdown() {
   if (pid_ > 0) {
     try {
       send("quit");
     } catch (const EngineFailure&) {
     }
-    for (int i = 0; i < 20 && waitpid(pid_, nullptr, WNOHANG) == 0; ++i) usleep(50000);
-    if (waitpid(pid_, nullptr, WNOHANG) == 0) {
-      kill(pid_, SIGKILL);
-      waitpid(pid_, nullptr, 0);
+    bool exited = false;
+    for (int i = 0; i < 20 && !exited; ++i) {
+      exited = waitpid(pid_, nullptr, WNOHANG) != 0;
+      if (!exited) usleep(50000);
     }
+    // The engine's whole process group: an engine that ignores quit, and anything it started.
+    kill(-pid_, SIGKILL);
+    if (!exited) waitpid(pid_, nullptr, 0);
+    pid_ = -1;
   }
   if (to_engine_ >= 0) close(to_engine_);
   if (from_engine_ >= 0) close(from_engine_);
+  to_engine_ = from_engine_ = -1;
+  buffer_.clear();
 }
 
 void TeiClientPlayer::start() {
+  try {
+    launch();
+  } catch (const EngineFailure&) {
+    shutdown();  // an engine that fails its handshake is not left running
+    throw;
+  }
+}
+
+template <class Step>
+auto TeiClientPlayer::guarded(const Step& step) -> decltype(step()) {
+  try {
+    if (pid_ < 0) start();  // the engine crashed or hung in an earlier game: a fresh one
+    return step();
+  } catch (const EngineFailure&) {
+    shutdown();  // whatever state it is in, the next game starts a new engine
+    throw;
+  }
+}
+
+void TeiClientPlayer::launch() {
   signal(SIGPIPE, SIG_IGN);  // a dead engine must not kill the match
   int in_pipe[2], out_pipe[2];
   if (pipe(in_pipe) != 0 || pipe(out_pipe) != 0) throw EngineFailure(name_ + ": cannot create pipes");
   pid_ = fork();
   if (pid_ < 0) throw EngineFailure(name_ + ": cannot fork");
   if (pid_ == 0) {
+    setpgid(0, 0);  // its own process group, so that shutdown() reaches the engine's children too
     dup2(in_pipe[0], 0);
     dup2(out_pipe[1], 1);
     close(in_pipe[1]);
@@ -51,6 +80,7 @@ void TeiClientPlayer::start() {
     execl("/bin/sh", "sh", "-c", command_.c_str(), static_cast<char*>(nullptr));
     _exit(127);
   }
+  setpgid(pid_, pid_);  // also here: whichever of the two runs first
   close(in_pipe[0]);
   close(out_pipe[1]);
   to_engine_ = in_pipe[1];
@@ -101,12 +131,16 @@ std::string TeiClientPlayer::expect(const std::string& prefix, int timeout_ms) {
 }
 
 void TeiClientPlayer::new_game(const Position& start) {
-  send("teinewgame " + std::to_string(start.size()));
-  send("isready");
-  expect("readyok", 10000);
+  guarded([&] {
+    send("teinewgame " + std::to_string(start.size()));
+    send("isready");
+    expect("readyok", 10000);
+  });
 }
 
-Move TeiClientPlayer::choose(const Position& pos) {
+Move TeiClientPlayer::choose(const Position& pos) { return guarded([&] { return ask_move(pos); }); }
+
+Move TeiClientPlayer::ask_move(const Position& pos) {
   send("position tps " + to_tps(pos) + " moves ");
   send("go movetime " + std::to_string(move_time_ms_));
   const std::string line = expect("bestmove", move_time_ms_ + 5000);

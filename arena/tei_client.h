@@ -1,6 +1,8 @@
 // An external engine that speaks TEI, started from a command line, as a Player: bredon's side of
 // the protocol is what Racetrack sends. A crash, a timeout or an unreadable answer throws
-// EngineFailure (the match scores it as a loss and says why); nothing here can hang a match.
+// EngineFailure (the match scores it as a loss and says why) and ends that engine process, its
+// children included; the next game starts a fresh one. Nothing here can hang a match or leave a
+// process behind.
 #pragma once
 
 #include <sys/types.h>
@@ -25,7 +27,13 @@ class TeiClientPlayer : public Player {
   Move choose(const Position& pos) override;
 
  private:
-  void start();
+  void start();   // launch() and the handshake; on failure nothing is left running
+  void launch();
+  void shutdown();  // quit, then kill the engine's process group
+  // Runs one exchange with the engine, starting a fresh engine first if the last one failed.
+  template <class Step>
+  auto guarded(const Step& step) -> decltype(step());
+  Move ask_move(const Position& pos);
   void send(const std::string& line);
   // The next line, or EngineFailure after `timeout_ms`.
   std::string read_line(int timeout_ms);

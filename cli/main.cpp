@@ -1,5 +1,6 @@
 // `bredon <command> [options]`: the one executable. Each command declares its options in its own
 // file (cli/commands.h); errors in the input get one line naming it and exit status 2.
+#include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
 #include <exception>
@@ -13,6 +14,9 @@
 
 int main(int argc, char** argv) {
   using namespace bredon::cli;
+  // Logs and errors go to stderr: stdout carries results and, for `bredon tei`, the protocol.
+  spdlog::set_default_logger(spdlog::stderr_color_mt("bredon"));
+  spdlog::set_pattern("[%Y-%m-%d %H:%M:%S.%e] [%l] %v");
   CLI::App app("bredon: learns to play Tak from nothing, and plays it", "bredon");
   app.require_subcommand(1);
   app.failure_message(CLI::FailureMessage::help);

@@ -1,6 +1,8 @@
 // `bredon play`: a person against the bot in the terminal. PTN input with helpful errors,
 // `moves` lists the legal moves, `undo` takes back your last move, `quit` ends; the game is
 // saved as PTN.
+#include <cerrno>
+#include <cstring>
 #include <ctime>
 #include <fstream>
 #include <iostream>
@@ -83,6 +85,9 @@ int run_play(const PlayOptions& o) {
   }
   if (!size) size = 5;
   if (out_path.empty()) out_path = "game_" + std::to_string(std::time(nullptr)) + ".ptn";
+  // Refuse an unwritable --out before the game, not after it.
+  if (!std::ofstream(out_path, std::ios::app))
+    throw UsageError("cannot write --out " + out_path + ": " + std::strerror(errno));
   const Color human = color == "white" ? Color::White : Color::Black;
   std::vector<Move> moves;
   std::string last;
@@ -158,6 +163,12 @@ int run_play(const PlayOptions& o) {
   rec.result = result;
   std::ofstream out(out_path);
   out << to_ptn_game(rec);
+  out.close();
+  if (!out) {
+    std::cerr << "bredon play: could not save the game to " << out_path << ": " << std::strerror(errno) << "\n"
+              << to_ptn_game(rec);  // the game is not lost: here it is
+    return 1;
+  }
   std::cout << "saved " << out_path << "\n";
   return 0;
 }

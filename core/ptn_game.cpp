@@ -40,19 +40,27 @@ int parse_komi(const std::string& text) {
     negative = t[0] == '-';
     t = t.substr(1);
   }
-  if (t.empty() || t.size() > 4) throw ParseError(what, "expected a whole or half number such as 2 or 2.5");
-  int whole = 0;
   size_t i = 0;
-  for (; i < t.size() && std::isdigit(static_cast<unsigned char>(t[i])); ++i) whole = whole * 10 + (t[i] - '0');
+  int whole = 0;
+  for (; i < t.size() && std::isdigit(static_cast<unsigned char>(t[i])); ++i) {
+    whole = whole * 10 + (t[i] - '0');
+    if (whole > kMaxKomi) throw ParseError(what, "more than " + std::to_string(kMaxKomi) + " points, the most flats any board holds");
+  }
   if (i == 0) throw ParseError(what, "expected a whole or half number such as 2 or 2.5");
   int half = 2 * whole;
   if (i < t.size()) {
-    const std::string frac = t.substr(i);
-    if (frac == ".5")
+    // A fraction: .5 (with any trailing zeros) or nothing but zeros.
+    if (t[i] != '.') throw ParseError(what, "expected a whole or half number such as 2 or 2.5");
+    const std::string frac = t.substr(i + 1);
+    const size_t digits = frac.find_last_not_of('0');
+    if (frac.find_first_not_of("0123456789") != std::string::npos)
+      throw ParseError(what, "expected a whole or half number such as 2 or 2.5");
+    if (digits != std::string::npos) {
+      if (frac.substr(0, digits + 1) != "5") throw ParseError(what, "only whole or half komi is allowed");
       half += 1;
-    else if (frac != ".0" && frac != ".")
-      throw ParseError(what, "only whole or half komi is allowed");
+    }
   }
+  if (half > 2 * kMaxKomi) throw ParseError(what, "more than " + std::to_string(kMaxKomi) + " points, the most flats any board holds");
   return negative ? -half : half;
 }
 

@@ -33,7 +33,8 @@ struct GameRecord {
 GameRecord parse_ptn_game(const std::string& text);
 std::string to_ptn_game(const GameRecord& game);
 
-// `2` -> 4, `2.5` -> 5, `-1` -> -2. Throws ParseError for anything that is not whole or half.
+// Komi in points, whole or half ("2", "-1.5", "2.50"), as half points; at most kMaxKomi either way.
+constexpr int kMaxKomi = 64;  // an 8x8 board holds at most 64 flats on top
 int parse_komi(const std::string& text);
 std::string komi_text(int half_komi);
 

@@ -21,11 +21,27 @@ std::vector<std::string> split_words(const std::string& line) {
   return words;
 }
 
-int64_t parse_number(const std::vector<std::string>& words, size_t i, const std::string& name) {
-  if (i >= words.size()) throw std::invalid_argument(name + " needs a number");
+// Clocks, increments, move times and node counts above this (about 35 years in milliseconds) are
+// refused: no real client sends them, and budgets computed from them would overflow.
+constexpr int64_t kMaxBudget = int64_t{1} << 40;
+
+// The whole number at words[i], within lo..hi; the error names the parameter and the text.
+int64_t parse_number(const std::vector<std::string>& words, size_t i, const std::string& name, int64_t lo,
+                     int64_t hi) {
+  if (i >= words.size()) throw std::invalid_argument(name + " needs a whole number after it");
+  const std::string& w = words[i];
   size_t used = 0;
-  const long long v = std::stoll(words[i], &used);
-  if (used != words[i].size()) throw std::invalid_argument(name + " needs a number, got '" + words[i] + "'");
+  long long v = 0;
+  try {
+    v = std::stoll(w, &used);
+  } catch (const std::out_of_range&) {
+    throw std::invalid_argument(name + " " + w + " is out of range " + std::to_string(lo) + ".." + std::to_string(hi));
+  } catch (const std::invalid_argument&) {
+    used = 0;
+  }
+  if (used == 0 || used != w.size()) throw std::invalid_argument(name + " needs a whole number, not '" + w + "'");
+  if (v < lo || v > hi)
+    throw std::invalid_argument(name + " " + w + " is out of range " + std::to_string(lo) + ".." + std::to_string(hi));
   return v;
 }
 
@@ -94,10 +110,8 @@ void TeiEngine::handle(const std::string& line) {
   } else if (cmd == "stop") {
     stop_search();
   } else if (cmd == "teinewgame") {
-    finish_search();
-    if (words.size() < 2) throw std::invalid_argument("teinewgame needs the board size");
-    const int64_t n = parse_number(words, 1, "teinewgame");
-    if (!valid_size(static_cast<int>(n))) throw std::invalid_argument("board size must be 3..8");
+    const int64_t n = parse_number(words, 1, "teinewgame (the board size)", kMinSize, kMaxSize);
+    stop_search();
     size_ = static_cast<int>(n);
     position_ = Position(size_, half_komi_);
   } else if (cmd == "setoption") {
@@ -105,9 +119,7 @@ void TeiEngine::handle(const std::string& line) {
     if (words.size() < 5 || words[1] != "name" || words[3] != "value")
       throw std::invalid_argument("expected 'setoption name <Name> value <v>'");
     if (words[2] == "HalfKomi") {
-      const int64_t hk = parse_number(words, 4, "HalfKomi");
-      if (hk < -20 || hk > 20) throw std::invalid_argument("HalfKomi must be -20..20");
-      half_komi_ = static_cast<int>(hk);
+      half_komi_ = static_cast<int>(parse_number(words, 4, "HalfKomi", -20, 20));
       position_.set_half_komi(half_komi_);
     } else if (words[2] == "Level") {
       level_ = parse_level(words[4]);
@@ -115,10 +127,9 @@ void TeiEngine::handle(const std::string& line) {
       throw std::invalid_argument("unknown option '" + words[2] + "'");
     }
   } else if (cmd == "position") {
-    finish_search();
-    set_position(words, line);
+    set_position(words, line);  // a running search has its own copy of the position
   } else if (cmd == "go") {
-    finish_search();
+    stop_search();  // a new `go` replaces a search still running (its bestmove is sent first)
     go(words, line);
   } else {
     throw std::invalid_argument("unknown command");
@@ -159,17 +170,17 @@ void TeiEngine::go(const std::vector<std::string>& words, const std::string& lin
   for (size_t i = 1; i < words.size(); ++i) {
     const std::string& w = words[i];
     if (w == "wtime")
-      wtime = parse_number(words, ++i, w);
+      wtime = parse_number(words, ++i, w, 0, kMaxBudget);
     else if (w == "btime")
-      btime = parse_number(words, ++i, w);
+      btime = parse_number(words, ++i, w, 0, kMaxBudget);
     else if (w == "winc")
-      winc = parse_number(words, ++i, w);
+      winc = parse_number(words, ++i, w, 0, kMaxBudget);
     else if (w == "binc")
-      binc = parse_number(words, ++i, w);
+      binc = parse_number(words, ++i, w, 0, kMaxBudget);
     else if (w == "movetime")
-      movetime = parse_number(words, ++i, w);
+      movetime = parse_number(words, ++i, w, 0, kMaxBudget);
     else if (w == "nodes")
-      nodes = parse_number(words, ++i, w);
+      nodes = parse_number(words, ++i, w, 0, kMaxBudget);
     else if (w == "infinite")
       infinite = true;
     else
@@ -198,13 +209,14 @@ void TeiEngine::go(const std::vector<std::string>& words, const std::string& lin
   }
   stop_ = false;
   infinite_ = infinite && nodes < 0;
-  searcher_ = std::thread(&TeiEngine::search_thread, this, budget_ms, nodes);
+  searcher_ = std::thread(&TeiEngine::search_thread, this, position_, level_, budget_ms, nodes, seed_++);
 }
 
-void TeiEngine::search_thread(int64_t time_budget_ms, int64_t node_budget) {
+void TeiEngine::search_thread(Position position, Level level, int64_t time_budget_ms, int64_t node_budget,
+                              uint64_t seed) {
   Move best;
   try {
-    best = think(position_, *evaluator_, level_, time_budget_ms, node_budget, &stop_, seed_++, [&](const ThinkInfo& i) {
+    best = think(position, *evaluator_, level, time_budget_ms, node_budget, &stop_, seed, [&](const ThinkInfo& i) {
       std::string pv;
       for (Move m : i.pv) pv += " " + to_ptn(m);
       send("info depth " + std::to_string(std::max<size_t>(1, i.pv.size())) + " nodes " + std::to_string(i.nodes) +
@@ -213,7 +225,7 @@ void TeiEngine::search_thread(int64_t time_budget_ms, int64_t node_budget) {
     });
   } catch (const std::exception& e) {
     error("go", std::string("search failed: ") + e.what());
-    best = legal_moves(position_).front();
+    best = legal_moves(position).front();
   }
   send("bestmove " + to_ptn(best));
 }

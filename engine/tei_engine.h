@@ -39,7 +39,9 @@ class TeiEngine {
   // Lets a search with a budget finish (a client waits for bestmove before its next command);
   // an infinite one is stopped.
   void finish_search();
-  void search_thread(int64_t time_budget_ms, int64_t node_budget);
+  // Searches its own copy of the position and settings, so that commands read meanwhile (a new
+  // `position`, `setoption`) never touch what it is searching.
+  void search_thread(Position position, Level level, int64_t time_budget_ms, int64_t node_budget, uint64_t seed);
 
   std::istream& in_;
   std::ostream& out_;

@@ -21,17 +21,40 @@ GameConfig read_game_section(YamlSection& s) {
   return g;
 }
 
+namespace {
+
+// Every whole-number knob of the model with its allowed range: read from configs and checked in
+// checkpoint metadata with the same bounds.
+struct ModelField {
+  const char* key;
+  int ModelConfig::*member;
+  int lo, hi;
+};
+constexpr ModelField kModelFields[] = {
+    {"blocks", &ModelConfig::blocks, 0, 64},
+    {"channels", &ModelConfig::channels, 4, 1024},
+    {"policy_channels", &ModelConfig::policy_channels, 1, 1024},
+    {"value_channels", &ModelConfig::value_channels, 1, 1024},
+    {"value_hidden", &ModelConfig::value_hidden, 1, 4096},
+    {"gpool_every", &ModelConfig::gpool_every, 0, 64},
+};
+
+}  // namespace
+
 ModelConfig read_model_section(YamlSection& s) {
   ModelConfig m;
-  m.blocks = s.get_int("blocks", m.blocks, 0, 64);
-  m.channels = s.get_int("channels", m.channels, 4, 1024);
-  m.policy_channels = s.get_int("policy_channels", m.policy_channels, 1, 1024);
-  m.value_channels = s.get_int("value_channels", m.value_channels, 1, 1024);
-  m.value_hidden = s.get_int("value_hidden", m.value_hidden, 1, 4096);
-  m.gpool_every = s.get_int("gpool_every", m.gpool_every, 0, 64);
+  for (const ModelField& f : kModelFields) m.*f.member = s.get_int(f.key, m.*f.member, f.lo, f.hi);
   m.ownership_head = s.get_bool("ownership_head", m.ownership_head);
   s.reject_unknown();
   return m;
+}
+
+std::string model_config_problem(const ModelConfig& m) {
+  for (const ModelField& f : kModelFields)
+    if (m.*f.member < f.lo || m.*f.member > f.hi)
+      return std::string(f.key) + " " + std::to_string(m.*f.member) + " is outside " + std::to_string(f.lo) + ".." +
+             std::to_string(f.hi);
+  return "";
 }
 
 }  // namespace bredon

@@ -26,5 +26,7 @@ struct ModelConfig {
 class YamlSection;
 GameConfig read_game_section(YamlSection& section);
 ModelConfig read_model_section(YamlSection& section);
+// Why `model` cannot be built (a knob out of its range, as read_model_section would refuse), or "".
+std::string model_config_problem(const ModelConfig& model);
 
 }  // namespace bredon

@@ -1,6 +1,9 @@
 #include "nn/checkpoint.h"
 
+#include "core/ptn_game.h"
+
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <vector>
@@ -107,6 +110,12 @@ CheckpointMeta parse_meta(const std::string& text, const std::string& path) {
   m.model.value_hidden = static_cast<int>(num("value_hidden"));
   m.model.gpool_every = static_cast<int>(num("gpool_every"));
   m.model.ownership_head = num("ownership_head") != 0;
+  // The checksums only show the file is as written; these say it describes a network we can build.
+  const std::string problem = model_config_problem(m.model);
+  if (!problem.empty()) throw CheckpointError("checkpoint " + path + ": metadata: " + problem);
+  if (m.half_komi < -2 * kMaxKomi || m.half_komi > 2 * kMaxKomi)
+    throw CheckpointError("checkpoint " + path + ": metadata: half_komi " + std::to_string(m.half_komi) +
+                          " is outside " + std::to_string(-2 * kMaxKomi) + ".." + std::to_string(2 * kMaxKomi));
   for (const auto& [k, v] : kv)
     if (k.rfind("extra.", 0) == 0) m.extra[k.substr(6)] = v;
   return m;
@@ -128,6 +137,7 @@ void save_checkpoint(const std::string& path, TakNet& net, const CheckpointMeta&
     torch::save(*optimizer, opt);
     sections.emplace_back("optimizer", opt.str());
   }
+  if (std::filesystem::is_directory(path)) throw CheckpointError("checkpoint " + path + ": is a folder, not a file");
   const std::string tmp = path + ".tmp";
   {
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
@@ -143,10 +153,15 @@ void save_checkpoint(const std::string& path, TakNet& net, const CheckpointMeta&
       out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
     }
     out.flush();
-    if (!out) throw CheckpointError("checkpoint " + path + ": writing " + tmp + " failed (disk full?)");
+    if (!out) {
+      std::remove(tmp.c_str());
+      throw CheckpointError("checkpoint " + path + ": writing " + tmp + " failed (disk full?)");
+    }
   }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0)
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+    std::remove(tmp.c_str());
     throw CheckpointError("checkpoint " + path + ": cannot rename " + tmp + " into place");
+  }
 }
 
 CheckpointMeta read_checkpoint_meta(const std::string& path) {
@@ -163,12 +178,22 @@ LoadedCheckpoint load_checkpoint(const std::string& path, int expected_size) {
                           std::to_string(out.meta.size) + ", not " + std::to_string(expected_size) + "x" +
                           std::to_string(expected_size));
   out.net = TakNet(out.meta.size, out.meta.model);
+  // LibTorch's loader replaces each tensor whatever its shape, so the shapes are compared here:
+  // weights of another board size or architecture are refused, not loaded silently.
+  std::map<std::string, std::vector<int64_t>> shapes;
+  for (const auto& p : out.net->named_parameters()) shapes[p.key()] = p.value().sizes().vec();
+  for (const auto& b : out.net->named_buffers()) shapes[b.key()] = b.value().sizes().vec();
+  const std::string mismatch = "checkpoint " + path + ": the weights do not fit the architecture in its metadata";
   try {
     std::istringstream weights(s.at("weights"));
     torch::load(out.net, weights);
   } catch (const std::exception& e) {
-    throw CheckpointError("checkpoint " + path + ": the weights do not fit the architecture in its metadata");
+    throw CheckpointError(mismatch);
   }
+  for (const auto& p : out.net->named_parameters())
+    if (shapes[p.key()] != p.value().sizes().vec()) throw CheckpointError(mismatch + " (" + p.key() + ")");
+  for (const auto& b : out.net->named_buffers())
+    if (shapes[b.key()] != b.value().sizes().vec()) throw CheckpointError(mismatch + " (" + b.key() + ")");
   out.has_optimizer = s.count("optimizer") > 0;
   return out;
 }

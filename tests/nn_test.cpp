@@ -2,6 +2,9 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <cstring>
+#include <functional>
+#include <iterator>
 #include <filesystem>
 #include <fstream>
 
@@ -115,6 +118,66 @@ TEST(Checkpoint, WrongSizeTruncatedCorruptAndMissingFilesAreRejectedClearly) {
   }
   EXPECT_NE(message(path, 4).find("corrupt"), std::string::npos) << message(path, 4);
   EXPECT_NE(message(temp_path("does_not_exist.bin"), 4).find("cannot open"), std::string::npos);
+  std::remove(path.c_str());
+}
+
+// Rewrites a checkpoint's metadata section with `edit` applied and its checksum recomputed, as a
+// careless (or hostile) hand would: the file is then whole, only what it says is wrong.
+void edit_metadata(const std::string& path, const std::function<std::string(std::string)>& edit) {
+  std::ifstream in(path, std::ios::binary);
+  std::string file((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  size_t at = 16;  // magic, version, section count
+  std::string out = file.substr(0, at);
+  while (at < file.size()) {
+    uint32_t name_length;
+    std::memcpy(&name_length, &file[at], 4);
+    const std::string name = file.substr(at + 4, name_length);
+    uint64_t length;
+    std::memcpy(&length, &file[at + 4 + name_length], 8);
+    std::string bytes = file.substr(at + 4 + name_length + 16, length);
+    if (name == "meta") bytes = edit(bytes);
+    uint64_t hash = 1469598103934665603ULL, new_length = bytes.size();
+    for (unsigned char c : bytes) hash = (hash ^ c) * 1099511628211ULL;
+    out += file.substr(at, 4 + name_length);
+    out.append(reinterpret_cast<const char*>(&new_length), 8).append(reinterpret_cast<const char*>(&hash), 8);
+    out += bytes;
+    at += 4 + name_length + 16 + length;
+  }
+  std::ofstream(path, std::ios::binary | std::ios::trunc) << out;
+}
+
+std::string replaced(std::string text, const std::string& from, const std::string& to) {
+  const size_t at = text.find(from);
+  return at == std::string::npos ? text : text.replace(at, from.size(), to);
+}
+
+TEST(Checkpoint, EditedMetadataIsRefusedNotBuiltOrLoadedSilently) {
+  torch::manual_seed(2);
+  TakNet net(4, tiny());
+  CheckpointMeta meta;
+  meta.size = 4;
+  meta.model = tiny();
+  const std::string path = temp_path("edited.bin");
+  const std::pair<const char*, const char*> edits[] = {
+      {"channels=8\n", "channels=0\n"},            // would crash inside LibTorch
+      {"channels=8\n", "channels=2000000000\n"},   // would try to allocate terabytes
+      {"size=4\n", "size=3\n"},                    // other input planes and actions: other shapes
+      {"channels=8\n", "channels=16\n"},           // the weights are of another width
+      {"half_komi=0\n", "half_komi=999\n"},
+  };
+  for (const auto& [from, to] : edits) {
+    save_checkpoint(path, net, meta);
+    edit_metadata(path, [&](std::string text) { return replaced(text, from, to); });
+    try {
+      load_checkpoint(path);
+      ADD_FAILURE() << "loaded with " << to;
+    } catch (const CheckpointError& e) {
+      EXPECT_NE(std::string(e.what()).find("checkpoint " + path), std::string::npos) << e.what();
+    }
+  }
+  save_checkpoint(path, net, meta);
+  edit_metadata(path, [](std::string text) { return text; });  // the helper itself keeps a file loadable
+  EXPECT_NO_THROW(load_checkpoint(path));
   std::remove(path.c_str());
 }
 

@@ -200,6 +200,21 @@ TEST(Komi, WholeAndHalfOnly) {
   EXPECT_EQ(komi_text(5), "2.5");
   EXPECT_THROW(parse_komi("2.25"), ParseError);
   EXPECT_THROW(parse_komi("two"), ParseError);
+  // Trailing zeros are fine; absurd sizes are refused whatever their spelling.
+  EXPECT_EQ(parse_komi("2.50"), 5);
+  EXPECT_EQ(parse_komi("3.0"), 6);
+  EXPECT_EQ(parse_komi("63.5"), 127);
+  EXPECT_THROW(parse_komi("9999"), ParseError);
+  EXPECT_THROW(parse_komi("100.5"), ParseError);
+  EXPECT_THROW(parse_komi("64.5"), ParseError);
+  EXPECT_THROW(parse_komi("2.5x"), ParseError);
+  EXPECT_THROW(parse_komi("2..5"), ParseError);
+  EXPECT_THROW(parse_komi(""), ParseError);
+  try {
+    parse_komi("9999");
+  } catch (const ParseError& e) {
+    EXPECT_NE(std::string(e.what()).find("more than 64 points"), std::string::npos) << e.what();
+  }
 }
 
 }  // namespace

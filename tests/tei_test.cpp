@@ -115,6 +115,38 @@ TEST(Tei, MalformedLinesGetAnErrorAndTheEngineCarriesOn) {
   EXPECT_NE(errors.find("'position startpos moves z9'"), std::string::npos) << errors;
 }
 
+// Every number error says which parameter and why, never a bare "stoll"; sizes do not wrap.
+TEST(Tei, NumberErrorsSayWhatIsWrong) {
+  std::string errors;
+  run_engine("setoption name HalfKomi value abc\ngo movetime 99999999999999999999\nteinewgame abc\n"
+             "teinewgame 4294967299\ngo wtime 9223372036854775807 winc 9223372036854775807\nisready\n",
+             &errors);
+  EXPECT_EQ(errors.find("stoll"), std::string::npos) << errors;
+  EXPECT_NE(errors.find("HalfKomi needs a whole number, not 'abc'"), std::string::npos) << errors;
+  EXPECT_NE(errors.find("movetime 99999999999999999999 is out of range"), std::string::npos) << errors;
+  EXPECT_NE(errors.find("teinewgame (the board size) needs a whole number, not 'abc'"), std::string::npos) << errors;
+  EXPECT_NE(errors.find("teinewgame (the board size) 4294967299 is out of range 3..8"), std::string::npos) << errors;
+  EXPECT_NE(errors.find("wtime 9223372036854775807 is out of range"), std::string::npos) << errors;
+}
+
+// Commands read while a long search runs are handled at once: a new position does not wait for
+// the search (which keeps its own copy), isready is answered before the search ends, and stop
+// ends it with a move legal in the position it was searching.
+TEST(Tei, CommandsDuringASearchAreAnsweredAtOnce) {
+  const auto out = lines_of(run_engine(
+      "teinewgame 4\nposition startpos\ngo movetime 600000\nposition startpos moves a1 d4\nisready\nstop\n"));
+  size_t ready = out.size(), best = out.size();
+  for (size_t i = 0; i < out.size(); ++i) {
+    if (out[i] == "readyok") ready = i;
+    if (out[i].rfind("bestmove ", 0) == 0) best = i;
+  }
+  ASSERT_LT(ready, out.size());
+  ASSERT_LT(best, out.size());
+  EXPECT_LT(ready, best);  // answered while searching, not after a 600 s search
+  Position start(4);
+  EXPECT_TRUE(start.why_illegal(parse_ptn_move(out[best].substr(9), 4)).empty()) << out[best];
+}
+
 TEST(Tei, LevelsChangeTheSearch) {
   // Easy plays from one evaluation; hard finds the road win.
   const std::string tps = "x,2,2,2,2/2,x4/x2,1,1,1/x2,1,x2/x,1,1,x2 2 6";

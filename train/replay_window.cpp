@@ -5,7 +5,33 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/error.h"
+#include "core/tps.h"
+#include "model/action_index.h"
+
 namespace bredon {
+
+std::string ReplayWindow::unusable(const Shard& s) const {
+  if (s.size != board_size_ || s.half_komi != half_komi_)
+    return "its games are " + std::to_string(s.size) + "x" + std::to_string(s.size) + " with half komi " +
+           std::to_string(s.half_komi) + ", this run's " + std::to_string(board_size_) + "x" +
+           std::to_string(board_size_) + " with half komi " + std::to_string(half_komi_);
+  const int actions = action_count(board_size_);
+  for (size_t i = 0; i < s.positions.size(); ++i) {
+    const PositionRecord& p = s.positions[i];
+    const std::string where = "position " + std::to_string(i) + ": ";
+    try {
+      if (parse_tps(p.tps, half_komi_).size() != board_size_) return where + "its TPS is of another board size";
+    } catch (const ParseError& e) {
+      return where + e.what();
+    }
+    if (p.policy_actions.size() != p.policy_probs.size()) return where + "policy actions and probabilities differ in number";
+    for (int32_t a : p.policy_actions)
+      if (a < 0 || a >= actions) return where + "policy action " + std::to_string(a) + " is off the action index";
+    if (p.ownership.size() != static_cast<size_t>(board_size_ * board_size_)) return where + "ownership is not one per square";
+  }
+  return "";
+}
 
 size_t ReplayWindow::target_size() const {
   const double c = config_.window_base, a = config_.window_alpha, b = config_.window_beta;
@@ -25,8 +51,11 @@ void ReplayWindow::refresh(const std::string& dir) {
       spdlog::warn("skipping unreadable shard: {}", e.what());
       continue;
     }
-    board_size_ = s.size;
-    half_komi_ = s.half_komi;
+    const std::string problem = unusable(s);
+    if (!problem.empty()) {
+      spdlog::warn("skipping shard {}: {}", path, problem);
+      continue;
+    }
     total_positions_ += static_cast<int64_t>(s.positions.size());
     total_games_ += static_cast<int64_t>(s.games.size());
     shard_lengths_.push_back(s.positions.size());

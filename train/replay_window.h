@@ -16,10 +16,14 @@ namespace bredon {
 
 class ReplayWindow {
  public:
-  explicit ReplayWindow(const TrainConfig& config) : config_(config) {}
+  // Holds positions of `size` boards with `half_komi` only.
+  ReplayWindow(const TrainConfig& config, int size, int half_komi)
+      : config_(config), board_size_(size), half_komi_(half_komi) {}
 
   // Reads shards of `dir` not seen yet and drops the oldest beyond the window. A shard that
-  // cannot be read is skipped with a warning (it is named), never fatal.
+  // cannot be read, is of another board size or komi, or holds a position a training batch
+  // cannot use (a malformed TPS, a policy entry off the action index) is skipped whole with a
+  // warning naming it, never fatal.
   void refresh(const std::string& dir);
   size_t size() const { return positions_.size(); }
   int64_t total_positions() const { return total_positions_; }
@@ -30,12 +34,15 @@ class ReplayWindow {
   int half_komi() const { return half_komi_; }
 
  private:
+  // Why a shard cannot join this window, or "".
+  std::string unusable(const Shard& shard) const;
+
   TrainConfig config_;
   std::vector<std::string> seen_;
   std::deque<PositionRecord> positions_;
   std::deque<size_t> shard_lengths_;  // positions per loaded shard, oldest first
   int64_t total_positions_ = 0, total_games_ = 0;
-  int board_size_ = 0, half_komi_ = 0;
+  int board_size_, half_komi_;
 };
 
 }  // namespace bredon

@@ -53,17 +53,19 @@ TakNet seeded_network(uint64_t seed, int size, const ModelConfig& model) {
   return TakNet(size, model);
 }
 
-// The run directory's configuration: the snapshot wins, so a resumed run trains what it started.
+// The run directory's configuration: once an iteration is saved the snapshot wins, so a resumed
+// run trains what it started; before that, a --config given again replaces it (say, to correct
+// the value that stopped the first start).
 RunConfig run_config_for(const TrainOptions& options) {
   const std::string snapshot = options.run_dir + "/config.yaml";
-  if (!fs::exists(snapshot)) {
+  const bool started = fs::exists(options.run_dir + "/latest.ckpt");
+  if (!fs::exists(snapshot) || (!started && !options.config_path.empty())) {
     RunConfig cfg = load_run_config(options.config_path);
     write_text_atomic(snapshot, cfg.text);
     return cfg;
   }
   RunConfig cfg = parse_run_config(read_text(snapshot), snapshot);
-  if (!options.config_path.empty() && fs::exists(options.config_path) &&
-      load_run_config(options.config_path).text != cfg.text)
+  if (!options.config_path.empty() && load_run_config(options.config_path).text != cfg.text)
     spdlog::warn("{} differs from the run's snapshot {}; the snapshot is used (start a new --run-dir to change it)",
                  options.config_path, snapshot);
   return cfg;
@@ -80,7 +82,7 @@ class TrainingRun {
         net_(seeded_network(options.seed, n_, cfg_.model)),
         learner_(net_, cfg_.train),
         infer_(n_, cfg_.model),
-        window_(cfg_.train) {}
+        window_(cfg_.train, n_, cfg_.game.half_komi) {}
 
   int run() {
     resume();
@@ -180,11 +182,21 @@ class TrainingRun {
         nullptr, [] { return g_interrupted.load(); });
     if (!shard.games.empty()) {
       shard.created_unix = static_cast<int64_t>(std::time(nullptr));
-      char name[64];
-      std::snprintf(name, sizeof name, "/selfplay/iter_%06lld.h5", static_cast<long long>(iteration));
-      write_shard(dir_ + name, shard);
+      write_shard(new_shard_path(iteration), shard);
     }
     return result;
+  }
+
+  // selfplay/iter_<iteration>.h5, or with a suffix when a file of that name is already there (a
+  // stray copy, or a shard a killed run wrote before it could checkpoint): nothing is overwritten,
+  // and the window, which remembers shards by path, reads the new one.
+  std::string new_shard_path(int64_t iteration) const {
+    char name[64];
+    std::snprintf(name, sizeof name, "/selfplay/iter_%06lld", static_cast<long long>(iteration));
+    std::string path = dir_ + name + ".h5";
+    for (int k = 2; fs::exists(path); ++k) path = dir_ + name + "_" + std::to_string(k) + ".h5";
+    if (path != dir_ + name + ".h5") spdlog::warn("{}.h5 exists already: writing {} instead", dir_ + name, path);
+    return path;
   }
 
   // Stage 2: train, at most samples_per_new_sample samples per position ever played. What is owed

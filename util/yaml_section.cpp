@@ -1,10 +1,19 @@
 #include "util/yaml_section.h"
 
+#include <cmath>
+
 namespace bredon {
 
 YamlSection::YamlSection(const YAML::Node& node, std::string path, std::string source)
     : node_(node), path_(std::move(path)), source_(std::move(source)) {
   if (node_ && !node_.IsNull() && !node_.IsMap()) fail(path_, "must be a mapping of keys to values");
+  // YAML forbids a key twice in one mapping; yaml-cpp keeps both, so the later one would be
+  // silently ignored.
+  std::set<std::string> keys;
+  if (node_ && node_.IsMap())
+    for (const auto& kv : node_)
+      if (kv.first.IsScalar() && !keys.insert(kv.first.Scalar()).second)
+        fail(name(kv.first.Scalar()), "given twice in the same section");
 }
 
 void YamlSection::fail(const std::string& key, const std::string& problem) const {
@@ -58,6 +67,7 @@ double YamlSection::get_double(const std::string& key, double fallback, double l
   }
   if (!ok)
     fail(name(key), "expected a number, got '" + (v.IsScalar() ? v.Scalar() : std::string("a list or map")) + "'");
+  if (!std::isfinite(x)) fail(name(key), "expected a finite number, got '" + v.Scalar() + "'");
   if (x < lo || x > hi)
     fail(name(key), v.Scalar() + " is outside the allowed range " + std::to_string(lo) + ".." + std::to_string(hi));
   return x;
