@@ -12,7 +12,7 @@
 #include "cli/commands.h"
 #include "model/encoding.h"
 #include "nn/network.h"
-#include "train/run_config.h"
+#include "config/run_config.h"
 
 namespace bredon::cli {
 namespace {

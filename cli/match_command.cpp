@@ -12,7 +12,7 @@
 #include "cli/commands.h"
 #include "core/ptn_game.h"
 #include "nn/nn_evaluator.h"
-#include "train/run_config.h"
+#include "config/run_config.h"
 
 namespace bredon::cli {
 namespace {

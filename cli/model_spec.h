@@ -4,7 +4,7 @@
 #include <string>
 
 #include "nn/network.h"
-#include "train/run_config.h"
+#include "config/run_config.h"
 
 namespace bredon::cli {
 

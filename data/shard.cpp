@@ -30,6 +30,7 @@ class Handle {
   }
   Handle(const Handle&) = delete;
   Handle& operator=(const Handle&) = delete;
+  Handle(Handle&& other) noexcept : id_(other.id_), close_(other.close_) { other.id_ = -1; }
   operator hid_t() const { return id_; }
   bool ok() const { return id_ >= 0; }
 
@@ -119,17 +120,30 @@ void write_string_attr(const Context& ctx, hid_t obj, const char* name, const st
   ctx.check(H5Awrite(attr, type, &p), name);
 }
 
-int64_t read_int_attr(const Context& ctx, hid_t obj, const char* name) {
+// Opens attribute `name`, which must hold exactly one value of `type_class`: HDF5 writes every
+// element an attribute holds into the buffer it is given.
+Handle open_single_attr(const Context& ctx, hid_t obj, const char* name, H5T_class_t type_class) {
   if (H5Aexists(obj, name) <= 0) ctx.fail(std::string("missing attribute ") + name);
   Handle attr(H5Aopen(obj, name, H5P_DEFAULT), H5Aclose);
+  if (!attr.ok()) ctx.fail(std::string("unreadable attribute ") + name);
+  Handle space(H5Aget_space(attr), H5Sclose);
+  Handle type(H5Aget_type(attr), H5Tclose);
+  if (H5Sget_simple_extent_npoints(space) != 1 || H5Tget_class(type) != type_class ||
+      (type_class == H5T_STRING && H5Tis_variable_str(type) <= 0))
+    ctx.fail(std::string("attribute ") + name + " is not a single " +
+             (type_class == H5T_STRING ? "string" : "whole number"));
+  return attr;
+}
+
+int64_t read_int_attr(const Context& ctx, hid_t obj, const char* name) {
+  Handle attr = open_single_attr(ctx, obj, name, H5T_INTEGER);
   int64_t v = 0;
   ctx.check(H5Aread(attr, H5T_NATIVE_INT64, &v), std::string("unreadable attribute ") + name);
   return v;
 }
 
 std::string read_string_attr(const Context& ctx, hid_t obj, const char* name) {
-  if (H5Aexists(obj, name) <= 0) ctx.fail(std::string("missing attribute ") + name);
-  Handle attr(H5Aopen(obj, name, H5P_DEFAULT), H5Aclose);
+  Handle attr = open_single_attr(ctx, obj, name, H5T_STRING);
   Handle type(H5Tcopy(H5T_C_S1), H5Tclose);
   H5Tset_size(type, H5T_VARIABLE);
   H5Tset_cset(type, H5T_CSET_UTF8);  // HDF5 does not convert between ASCII and UTF-8
@@ -171,9 +185,14 @@ std::vector<std::string> read_strings(const Context& ctx, hid_t group, const cha
   Handle set(H5Dopen2(group, name, H5P_DEFAULT), H5Dclose);
   if (!set.ok()) ctx.fail(std::string("missing dataset ") + name);
   const auto dims = dims_of(ctx, set, name);
-  if (dims[0] != expected_rows)
-    ctx.fail(std::string("dataset ") + name + " has " + std::to_string(dims[0]) + " rows, expected " +
-             std::to_string(expected_rows));
+  // One string a row and nothing else: HDF5 writes every element of the dataset into `ptrs`.
+  if (dims.size() != 1 || dims[0] != expected_rows)
+    ctx.fail(std::string("dataset ") + name + " is not a list of " + std::to_string(expected_rows) + " strings");
+  {
+    Handle stored(H5Dget_type(set), H5Tclose);
+    if (H5Tget_class(stored) != H5T_STRING || H5Tis_variable_str(stored) <= 0)
+      ctx.fail(std::string("dataset ") + name + " does not hold variable-length strings");
+  }
   Handle type(H5Tcopy(H5T_C_S1), H5Tclose);
   H5Tset_size(type, H5T_VARIABLE);
   H5Tset_cset(type, H5T_CSET_UTF8);

@@ -1,132 +1,14 @@
 #include "nn/checkpoint.h"
 
-#include "core/ptn_game.h"
-
-#include <cstdio>
-#include <filesystem>
-#include <fstream>
 #include <sstream>
 #include <vector>
 
-#include "core/types.h"
-
 namespace bredon {
-namespace {
-
-constexpr char kMagic[8] = {'B', 'R', 'E', 'D', 'O', 'N', 'C', 'K'};
-constexpr uint32_t kFormatVersion = 1;
-
-uint64_t fnv1a(const std::string& bytes) {
-  uint64_t h = 1469598103934665603ULL;
-  for (unsigned char c : bytes) h = (h ^ c) * 1099511628211ULL;
-  return h;
-}
-
-template <typename T>
-void put(std::ostream& out, T value) {
-  out.write(reinterpret_cast<const char*>(&value), sizeof(T));
-}
-
-std::string meta_text(const CheckpointMeta& m) {
-  std::ostringstream s;
-  s << "size=" << m.size << "\nhalf_komi=" << m.half_komi << "\nstep=" << m.step << "\nconfig_hash=" << m.config_hash
-    << "\nblocks=" << m.model.blocks << "\nchannels=" << m.model.channels
-    << "\npolicy_channels=" << m.model.policy_channels << "\nvalue_channels=" << m.model.value_channels
-    << "\nvalue_hidden=" << m.model.value_hidden << "\ngpool_every=" << m.model.gpool_every
-    << "\nownership_head=" << (m.model.ownership_head ? 1 : 0) << "\n";
-  for (const auto& [k, v] : m.extra) s << "extra." << k << "=" << v << "\n";
-  return s.str();
-}
-
-using Sections = std::map<std::string, std::string>;
-
-Sections read_sections(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw CheckpointError("checkpoint " + path + ": cannot open the file");
-  auto fail = [&](const std::string& why) -> CheckpointError {
-    return CheckpointError("checkpoint " + path + ": " + why);
-  };
-  char magic[8];
-  if (!in.read(magic, 8) || std::string(magic, 8) != std::string(kMagic, 8))
-    throw fail("not a bredon checkpoint (wrong magic bytes)");
-  uint32_t version = 0, count = 0;
-  if (!in.read(reinterpret_cast<char*>(&version), 4) || !in.read(reinterpret_cast<char*>(&count), 4))
-    throw fail("truncated header");
-  if (version != kFormatVersion)
-    throw fail("format version " + std::to_string(version) + ", this build reads " + std::to_string(kFormatVersion));
-  if (count > 16) throw fail("corrupt header (" + std::to_string(count) + " sections)");
-  in.seekg(0, std::ios::end);
-  const auto file_size = static_cast<uint64_t>(in.tellg());
-  in.seekg(16);
-  Sections sections;
-  for (uint32_t i = 0; i < count; ++i) {
-    uint32_t name_len = 0;
-    if (!in.read(reinterpret_cast<char*>(&name_len), 4) || name_len > 64)
-      throw fail("truncated or corrupt section header");
-    std::string name(name_len, '\0');
-    uint64_t len = 0, hash = 0;
-    if (!in.read(name.data(), name_len) || !in.read(reinterpret_cast<char*>(&len), 8) ||
-        !in.read(reinterpret_cast<char*>(&hash), 8))
-      throw fail("truncated section header");
-    if (len > file_size) throw fail("truncated: section '" + name + "' is cut short");
-    std::string bytes(len, '\0');
-    if (!in.read(bytes.data(), static_cast<std::streamsize>(len)))
-      throw fail("truncated: section '" + name + "' is cut short");
-    if (fnv1a(bytes) != hash) throw fail("corrupt: section '" + name + "' does not match its checksum");
-    sections[name] = std::move(bytes);
-  }
-  if (!sections.count("meta") || !sections.count("weights")) throw fail("missing the meta or weights section");
-  return sections;
-}
-
-CheckpointMeta parse_meta(const std::string& text, const std::string& path) {
-  std::map<std::string, std::string> kv;
-  std::istringstream in(text);
-  std::string line;
-  while (std::getline(in, line)) {
-    const size_t eq = line.find('=');
-    if (eq != std::string::npos) kv[line.substr(0, eq)] = line.substr(eq + 1);
-  }
-  auto num = [&](const std::string& key) -> long long {
-    auto it = kv.find(key);
-    if (it == kv.end()) throw CheckpointError("checkpoint " + path + ": metadata lacks '" + key + "'");
-    try {
-      return std::stoll(it->second);
-    } catch (const std::exception&) {
-      throw CheckpointError("checkpoint " + path + ": metadata '" + key + "' is not a number");
-    }
-  };
-  CheckpointMeta m;
-  m.size = static_cast<int>(num("size"));
-  if (!valid_size(m.size))
-    throw CheckpointError("checkpoint " + path + ": board size " + std::to_string(m.size) + " is not 3..8");
-  m.half_komi = static_cast<int>(num("half_komi"));
-  m.step = num("step");
-  m.config_hash = std::stoull(kv["config_hash"].empty() ? "0" : kv["config_hash"]);
-  m.model.blocks = static_cast<int>(num("blocks"));
-  m.model.channels = static_cast<int>(num("channels"));
-  m.model.policy_channels = static_cast<int>(num("policy_channels"));
-  m.model.value_channels = static_cast<int>(num("value_channels"));
-  m.model.value_hidden = static_cast<int>(num("value_hidden"));
-  m.model.gpool_every = static_cast<int>(num("gpool_every"));
-  m.model.ownership_head = num("ownership_head") != 0;
-  // The checksums only show the file is as written; these say it describes a network we can build.
-  const std::string problem = model_config_problem(m.model);
-  if (!problem.empty()) throw CheckpointError("checkpoint " + path + ": metadata: " + problem);
-  if (m.half_komi < -2 * kMaxKomi || m.half_komi > 2 * kMaxKomi)
-    throw CheckpointError("checkpoint " + path + ": metadata: half_komi " + std::to_string(m.half_komi) +
-                          " is outside " + std::to_string(-2 * kMaxKomi) + ".." + std::to_string(2 * kMaxKomi));
-  for (const auto& [k, v] : kv)
-    if (k.rfind("extra.", 0) == 0) m.extra[k.substr(6)] = v;
-  return m;
-}
-
-}  // namespace
 
 void save_checkpoint(const std::string& path, TakNet& net, const CheckpointMeta& meta,
                      torch::optim::Optimizer* optimizer) {
   std::vector<std::pair<std::string, std::string>> sections;
-  sections.emplace_back("meta", meta_text(meta));
+  sections.emplace_back("meta", checkpoint_meta_text(meta));
   {
     std::ostringstream weights;
     torch::save(net, weights);
@@ -137,42 +19,13 @@ void save_checkpoint(const std::string& path, TakNet& net, const CheckpointMeta&
     torch::save(*optimizer, opt);
     sections.emplace_back("optimizer", opt.str());
   }
-  if (std::filesystem::is_directory(path)) throw CheckpointError("checkpoint " + path + ": is a folder, not a file");
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) throw CheckpointError("checkpoint " + path + ": cannot write " + tmp);
-    out.write(kMagic, 8);
-    put<uint32_t>(out, kFormatVersion);
-    put<uint32_t>(out, static_cast<uint32_t>(sections.size()));
-    for (const auto& [name, bytes] : sections) {
-      put<uint32_t>(out, static_cast<uint32_t>(name.size()));
-      out.write(name.data(), static_cast<std::streamsize>(name.size()));
-      put<uint64_t>(out, bytes.size());
-      put<uint64_t>(out, fnv1a(bytes));
-      out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    }
-    out.flush();
-    if (!out) {
-      std::remove(tmp.c_str());
-      throw CheckpointError("checkpoint " + path + ": writing " + tmp + " failed (disk full?)");
-    }
-  }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    std::remove(tmp.c_str());
-    throw CheckpointError("checkpoint " + path + ": cannot rename " + tmp + " into place");
-  }
-}
-
-CheckpointMeta read_checkpoint_meta(const std::string& path) {
-  const Sections s = read_sections(path);
-  return parse_meta(s.at("meta"), path);
+  write_checkpoint_sections(path, sections);
 }
 
 LoadedCheckpoint load_checkpoint(const std::string& path, int expected_size) {
-  const Sections s = read_sections(path);
+  const CheckpointSections s = read_checkpoint_sections(path);
   LoadedCheckpoint out;
-  out.meta = parse_meta(s.at("meta"), path);
+  out.meta = parse_checkpoint_meta(s.at("meta"), path);
   if (expected_size && out.meta.size != expected_size)
     throw CheckpointError("checkpoint " + path + ": it is for " + std::to_string(out.meta.size) + "x" +
                           std::to_string(out.meta.size) + ", not " + std::to_string(expected_size) + "x" +
@@ -199,7 +52,7 @@ LoadedCheckpoint load_checkpoint(const std::string& path, int expected_size) {
 }
 
 void load_optimizer_state(const std::string& path, torch::optim::Optimizer& optimizer) {
-  const Sections s = read_sections(path);
+  const CheckpointSections s = read_checkpoint_sections(path);
   auto it = s.find("optimizer");
   if (it == s.end()) throw CheckpointError("checkpoint " + path + ": holds no optimiser state");
   try {

@@ -1,6 +1,6 @@
 #include <gtest/gtest.h>
 
-#include "train/run_config.h"
+#include "config/run_config.h"
 
 namespace bredon {
 namespace {
@@ -117,6 +117,30 @@ TEST(Config, ShippedConfigsSayOnlyWhatDiffers) {
   EXPECT_EQ(six.model.channels, 64);     // from 5x5.yaml
   EXPECT_EQ(six.train.batch_size, 256);  // from default.yaml
   EXPECT_EQ(six.budget.hours, 72);
+}
+
+}  // namespace
+}  // namespace bredon
+
+namespace bredon {
+namespace {
+
+// Found by fuzzing (tests/fuzz/regressions/fuzz_config): a list or map as a key threw yaml-cpp's
+// own exception instead of a ConfigError.
+TEST(Config, FuzzFoundConfigsAreRefusedClearly) {
+  int count = 0;
+  for (const auto& e : std::filesystem::directory_iterator(std::string(BREDON_SOURCE_DIR) + "/tests/fuzz/regressions/fuzz_config")) {
+    ++count;
+    EXPECT_THROW(load_run_config(e.path().string()), ConfigError) << e.path();
+  }
+  EXPECT_GE(count, 1);
+}
+
+TEST(Config, AKeyThatIsNotANameIsAClearError) {
+  EXPECT_NE(error_of("? [a, b]\n: 1\n").find("a key must be a plain name"), std::string::npos) << error_of("? [a, b]\n: 1\n");
+  EXPECT_NE(error_of("game:\n  ? {x: 1}\n  : 3\n").find("game: a key must be a plain name"), std::string::npos);
+  EXPECT_NE(error_of("train:\n  learning_rate: nan\n").find("expected a finite number"), std::string::npos);
+  EXPECT_NE(error_of("game:\n  size: 3\n  size: 4\n").find("game.size: given twice"), std::string::npos);
 }
 
 }  // namespace

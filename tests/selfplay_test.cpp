@@ -40,3 +40,30 @@ TEST(SelfPlay, RecordsConsistentTargets) {
 
 }  // namespace
 }  // namespace bredon
+
+#include <set>
+
+#include "selfplay/selfplay_pool.h"
+
+namespace bredon {
+namespace {
+
+// The pool's workers play on their own threads (ThreadSanitizer runs this): every game arrives
+// once, with its own number, and the totals add up.
+TEST(SelfPlayPool, WorkersOnThreadsDeliverEveryGameOnce) {
+  SelfPlayPool pool(2, 3, 0, testing::small_selfplay(), SearchConfig{},
+                    [] { return std::make_unique<HeuristicEvaluator>(); }, 5, "heuristic", 100);
+  std::set<int64_t> ids;
+  int progress_calls = 0;
+  const PoolResult r = pool.play(
+      12, true, [&](FinishedGame&& g) { EXPECT_TRUE(ids.insert(g.row.id).second) << g.row.id; },
+      [&](const SelfPlayStats&) { ++progress_calls; });
+  EXPECT_EQ(ids.size(), 12u);
+  EXPECT_EQ(r.stats.games, 12);
+  EXPECT_GT(r.stats.positions, 12);
+  EXPECT_GT(progress_calls, 0);
+  for (int64_t id : ids) EXPECT_GE(id, 100);
+}
+
+}  // namespace
+}  // namespace bredon

@@ -11,7 +11,7 @@
 #include "arena/match.h"
 #include "arena/ratings.h"
 #include "nn/network.h"
-#include "train/run_config.h"
+#include "config/run_config.h"
 
 namespace bredon {
 

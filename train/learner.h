@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "nn/network.h"
-#include "train/run_config.h"
+#include "config/run_config.h"
 #include "train/training_batch.h"
 
 namespace bredon {

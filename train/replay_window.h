@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "data/shard.h"
-#include "train/run_config.h"
+#include "config/run_config.h"
 
 namespace bredon {
 

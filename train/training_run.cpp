@@ -236,8 +236,8 @@ class TrainingRun {
   // Stage 4: now and then, rate the network against the anchors and earlier checkpoints.
   EvaluationSummary evaluate(int64_t iteration, bool trained) {
     EvaluationSummary summary;
-    const bool due = iteration % cfg_.eval.every_iterations == 0 || !budget_left();
-    if (cfg_.eval.every_iterations <= 0 || !due || !trained) return summary;
+    if (cfg_.eval.every_iterations <= 0 || !trained) return summary;
+    if (iteration % cfg_.eval.every_iterations != 0 && budget_left()) return summary;
     const auto start = Clock::now();
     const std::string name = "iter_" + std::to_string(iteration);
     const std::string path = dir_ + "/checkpoints/" + name + ".ckpt";

@@ -11,9 +11,10 @@ YamlSection::YamlSection(const YAML::Node& node, std::string path, std::string s
   // silently ignored.
   std::set<std::string> keys;
   if (node_ && node_.IsMap())
-    for (const auto& kv : node_)
-      if (kv.first.IsScalar() && !keys.insert(kv.first.Scalar()).second)
-        fail(name(kv.first.Scalar()), "given twice in the same section");
+    for (const auto& kv : node_) {
+      if (!kv.first.IsScalar()) fail(path_.empty() ? "(top level)" : path_, "a key must be a plain name, not a list or map");
+      if (!keys.insert(kv.first.Scalar()).second) fail(name(kv.first.Scalar()), "given twice in the same section");
+    }
 }
 
 void YamlSection::fail(const std::string& key, const std::string& problem) const {
@@ -105,7 +106,7 @@ std::string YamlSection::get_choice(const std::string& key, const std::string& f
 void YamlSection::reject_unknown() const {
   if (!node_ || !node_.IsMap()) return;
   for (const auto& kv : node_) {
-    const std::string key = kv.first.as<std::string>();
+    const std::string key = kv.first.Scalar();  // every key is a scalar: the constructor checked
     if (!seen_.count(key)) fail(name(key), "unknown key");
   }
 }

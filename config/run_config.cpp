@@ -1,4 +1,4 @@
-#include "train/run_config.h"
+#include "config/run_config.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -93,12 +93,13 @@ YAML::Node parse_yaml(const std::string& text, const std::string& source_name) {
 }
 
 // `over` laid on `base`: mappings merge key by key, anything else replaces.
-YAML::Node merged(const YAML::Node& base, const YAML::Node& over) {
+YAML::Node merged(const YAML::Node& base, const YAML::Node& over, const std::string& source) {
   if (!base.IsMap() || !over.IsMap()) return YAML::Clone(over);
   YAML::Node out = YAML::Clone(base);
   for (const auto& entry : over) {
-    const std::string key = entry.first.as<std::string>();
-    out[key] = out[key] ? merged(out[key], entry.second) : YAML::Clone(entry.second);
+    if (!entry.first.IsScalar()) throw ConfigError("config " + source + ": a key must be a plain name, not a list or map");
+    const std::string key = entry.first.Scalar();
+    out[key] = out[key] ? merged(out[key], entry.second, source) : YAML::Clone(entry.second);
   }
   return out;
 }
@@ -116,7 +117,7 @@ YAML::Node load_layers(const std::filesystem::path& path, std::vector<std::strin
     throw ConfigError("config " + path.string() + ": base: " + base.string() + " leads back to itself");
   chain.push_back(canonical);
   node.remove("base");
-  return merged(load_layers(base, chain), node);
+  return merged(load_layers(base, chain), node, path.string());
 }
 
 }  // namespace
