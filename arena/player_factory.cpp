@@ -35,7 +35,8 @@ OwnedPlayer make_network_player(const std::string& name, TakNet net, const Playe
 OwnedPlayer make_player(const std::string& name, const PlayerContext& context) {
   OwnedPlayer p;
   if (name.rfind("tei:", 0) == 0) {
-    p.player = std::make_unique<TeiClientPlayer>(name.substr(4), context.size, context.half_komi, context.move_time_ms);
+    p.player = std::make_unique<TeiClientPlayer>(name.substr(4), context.size, context.half_komi, context.move_time_ms,
+                                                 context.clock);
     return p;
   }
   const size_t at = name.rfind('@');

@@ -18,6 +18,7 @@
 #include <string>
 
 #include "arena/players.h"
+#include "arena/tei_client.h"
 #include "nn/network.h"
 #include "search/search.h"
 
@@ -28,6 +29,7 @@ struct PlayerContext {
   int half_komi = 0;
   SearchConfig search;     // the search of checkpoint players (a run's `search:` section)
   int move_time_ms = 500;  // tei: engines and levels
+  TimeControl clock;       // tei: engines on a clock instead (base_ms > 0)
   uint64_t seed = 1;
 };
 

@@ -12,12 +12,13 @@
 
 namespace bredon {
 
-TeiClientPlayer::TeiClientPlayer(std::string command, int size, int half_komi, int move_time_ms)
+TeiClientPlayer::TeiClientPlayer(std::string command, int size, int half_komi, int move_time_ms, TimeControl clock)
     : command_(std::move(command)),
       name_("tei:" + command_),
       size_(size),
       half_komi_(half_komi),
-      move_time_ms_(move_time_ms) {
+      move_time_ms_(move_time_ms),
+      clock_(clock) {
   start();
 }
 
@@ -131,6 +132,7 @@ std::string TeiClientPlayer::expect(const std::string& prefix, int timeout_ms) {
 }
 
 void TeiClientPlayer::new_game(const Position& start) {
+  my_time_ms_ = clock_.base_ms;
   guarded([&] {
     send("teinewgame " + std::to_string(start.size()));
     send("isready");
@@ -142,8 +144,21 @@ Move TeiClientPlayer::choose(const Position& pos) { return guarded([&] { return 
 
 Move TeiClientPlayer::ask_move(const Position& pos) {
   send("position tps " + to_tps(pos) + " moves ");
-  send("go movetime " + std::to_string(move_time_ms_));
-  const std::string line = expect("bestmove", move_time_ms_ + 5000);
+  std::string line;
+  if (clock_.base_ms > 0) {
+    // Both sides are shown this engine's own clock: the opponent's is not kept here.
+    const std::string t = std::to_string(my_time_ms_), inc = std::to_string(clock_.increment_ms);
+    const auto start = std::chrono::steady_clock::now();
+    send("go wtime " + t + " btime " + t + " winc " + inc + " binc " + inc);
+    line = expect("bestmove", static_cast<int>(my_time_ms_ + 2000));
+    my_time_ms_ -= std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
+    if (my_time_ms_ < 0)
+      throw EngineFailure(name_ + ": lost on time (" + std::to_string(-my_time_ms_) + " ms over)");
+    my_time_ms_ += clock_.increment_ms;
+  } else {
+    send("go movetime " + std::to_string(move_time_ms_));
+    line = expect("bestmove", move_time_ms_ + 5000);
+  }
   const std::string text =
       line.size() > 9
           ? line.substr(9, line.find(' ', 9) == std::string::npos ? std::string::npos : line.find(' ', 9) - 9)

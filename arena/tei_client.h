@@ -18,9 +18,17 @@ class EngineFailure : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+struct TimeControl {
+  int64_t base_ms = 0;  // 0: no clock
+  int64_t increment_ms = 0;
+};
+
 class TeiClientPlayer : public Player {
  public:
-  TeiClientPlayer(std::string command, int size, int half_komi, int move_time_ms);
+  // With `clock` (base > 0) the engine plays on a clock, Fischer increment, measured here from
+  // `go` to its bestmove: running out of time loses the game ("lost on time"). Without, it is
+  // given `move_time_ms` a move.
+  TeiClientPlayer(std::string command, int size, int half_komi, int move_time_ms, TimeControl clock = {});
   ~TeiClientPlayer() override;
   std::string name() const override { return name_; }
   void new_game(const Position& start) override;
@@ -41,6 +49,8 @@ class TeiClientPlayer : public Player {
 
   std::string command_, name_;
   int size_, half_komi_, move_time_ms_;
+  TimeControl clock_;
+  int64_t my_time_ms_ = 0;  // on the clock for the game in progress
   pid_t pid_ = -1;
   int to_engine_ = -1, from_engine_ = -1;
   std::string buffer_;

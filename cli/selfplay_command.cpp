@@ -1,4 +1,5 @@
-// `bredon selfplay --model <ckpt|random> --games N --out DIR`: plays games and writes shards.
+// `bredon selfplay --model <ckpt|random> --games N --out DIR`: plays games and writes shards, each
+// whole or not at all; run again after a kill, it plays only the games still missing.
 #include <spdlog/spdlog.h>
 
 #include <chrono>
@@ -37,8 +38,24 @@ int run_selfplay(const SelfplayOptions& o) {
                model.size, model.size, model.half_komi / 2.0, model.id, cfg.selfplay.parallel_games,
                cfg.selfplay.full_simulations, cfg.selfplay.cheap_simulations);
 
+  // A folder that already holds games (a run killed earlier): play only the rest, numbered afresh.
+  int64_t games_there = 0;
+  const std::vector<std::string> existing = list_shards(out);
+  for (const std::string& path : existing) {
+    try {
+      const Shard s = read_shard(path);
+      if (s.size == model.size && s.half_komi == model.half_komi) games_there += static_cast<int64_t>(s.games.size());
+      else spdlog::warn("{} holds {}x{} games with half komi {}: not counted", path, s.size, s.size, s.half_komi);
+    } catch (const ShardError& e) {
+      spdlog::warn("not counted: {}", e.what());
+    }
+  }
+  const int games_left = static_cast<int>(std::max<int64_t>(0, games - games_there));
+  if (games_there > 0) spdlog::info("{} holds {} games already: playing the {} left", out, games_there, games_left);
+  if (games_left == 0) return 0;
+
   Shard pending;
-  int shard_index = static_cast<int>(list_shards(out).size());
+  int shard_index = static_cast<int>(existing.size());
   auto flush = [&] {
     if (pending.games.empty()) return;
     pending.size = model.size;
@@ -47,7 +64,9 @@ int run_selfplay(const SelfplayOptions& o) {
     pending.config = cfg.text;
     pending.created_unix = static_cast<int64_t>(std::time(nullptr));
     char name[64];
-    std::snprintf(name, sizeof name, "/selfplay_%06d.h5", shard_index++);
+    do {  // never over a file already there
+      std::snprintf(name, sizeof name, "/selfplay_%06d.h5", shard_index++);
+    } while (std::filesystem::exists(out + name));
     write_shard(out + name, pending);
     pending = Shard{};
   };
@@ -57,9 +76,9 @@ int run_selfplay(const SelfplayOptions& o) {
   SelfPlayPool pool(
       cfg.selfplay.workers, model.size, model.half_komi, cfg.selfplay, cfg.search,
       [&] { return std::make_unique<NetworkEvaluator>(model.net); }, seed, model.id,
-      static_cast<int64_t>(seed) * 1000000000LL);
+      static_cast<int64_t>(seed) * 1000000000LL + static_cast<int64_t>(shard_index) * 1000000LL);
   const PoolResult result = pool.play(
-      games, true,
+      games_left, true,
       [&](FinishedGame&& g) {
         for (PositionRecord& p : g.positions) {
           p.game = static_cast<int64_t>(pending.games.size());
@@ -75,8 +94,8 @@ int run_selfplay(const SelfplayOptions& o) {
         const double t = elapsed();
         const double gps = static_cast<double>(s.games) / t;
         spdlog::info("games {}/{}  {:.2f} games/s  {:.0f} positions/s  {:.0f} evals/s  batch fill {:.2f}  ETA {:.0f}s",
-                     s.games, games, gps, static_cast<double>(s.positions) / t, static_cast<double>(s.evaluations) / t,
-                     s.mean_batch_fill(), gps > 0 ? (games - s.games) / gps : 0.0);
+                     s.games, games_left, gps, static_cast<double>(s.positions) / t, static_cast<double>(s.evaluations) / t,
+                     s.mean_batch_fill(), gps > 0 ? (games_left - s.games) / gps : 0.0);
       });
   flush();
   const SelfPlayStats& s = result.stats;
