@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "core/movegen.h"
 #include "engine/tei_engine.h"
 #include "nn/checkpoint.h"
 #include "nn/nn_evaluator.h"
@@ -22,6 +23,12 @@ int run_tei(const std::string& model_path, const std::string& level_text) {
     meta = ck.meta;
     net->eval();
     net->use_channels_last();
+    // One evaluation now: LibTorch prepares its kernels on the first forward pass (tens to
+    // hundreds of milliseconds), which would otherwise land on the clock of the first move.
+    const Position start(meta.size, meta.half_komi);
+    const std::vector<Move> moves = legal_moves(start);
+    std::vector<EvalResult> results;
+    NetworkEvaluator(net).evaluate({EvalRequest{&start, &moves}}, results);
   }
   EvaluatorProvider provider = [&](int size, int half_komi, std::string* description) -> std::unique_ptr<Evaluator> {
     if (net && size == meta.size) {
