@@ -1,5 +1,5 @@
 // The game and model sections of the run configuration, every knob with its unit and effect
-// (configs/*.yaml mirror these). The whole file is read by train/run_config.h; reading is
+// (configs/*.yaml mirror these). The whole file is read by config/run_config.h; reading is
 // strict: an unknown key, a wrong type or an impossible value is refused with a message naming
 // the file and the key.
 #pragma once

@@ -5,7 +5,7 @@
 //   config.yaml          the configuration snapshot the run uses
 //   latest.ckpt          network + optimiser + step + counters (CheckpointMeta extra fields)
 //   checkpoints/         iter_<n>.ckpt kept for the rating ladder
-//   selfplay/            HDF5 game shards (selfplay/shard.h)
+//   selfplay/            HDF5 game shards (data/shard.h)
 //   metrics.jsonl        one JSON line per iteration (losses, rates, Elo) for the notebook
 //   eval_results.jsonl   every evaluation match result; ratings.json the fitted Elo table
 //   bot.ckpt             the exported bot, written when the run ends

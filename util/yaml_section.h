@@ -1,7 +1,7 @@
 // Strict reading of one YAML mapping: every key read is remembered so that the rest can be
 // reported as unknown, and every value is checked for type and range. Each module reads its own
 // section of the run configuration with it (model/config.cpp, search/search_config.cpp,
-// selfplay/selfplay_config.cpp, train/run_config.cpp).
+// selfplay/selfplay_config.cpp, config/run_config.cpp).
 #pragma once
 
 #include <yaml-cpp/yaml.h>
