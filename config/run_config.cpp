@@ -131,20 +131,18 @@ RunConfig parse_run_config(const std::string& yaml_text, const std::string& sour
   cfg.text = yaml_text;
   cfg.hash = fnv1a(yaml_text);
   YamlSection top(root, "", source_name);
-  auto game = top.section("game");
-  cfg.game = read_game_section(game);
-  auto model = top.section("model");
-  cfg.model = read_model_section(model);
-  auto search = top.section("search");
-  cfg.search = read_search_section(search);
-  auto selfplay = top.section("selfplay");
-  cfg.selfplay = read_selfplay_section(selfplay);
-  auto train = top.section("train");
-  cfg.train = read_train_section(train);
-  auto eval = top.section("eval");
-  cfg.eval = read_eval_section(eval);
-  auto budget = top.section("budget");
-  cfg.budget = read_budget_section(budget);
+  // Each section by its own reader (absent: every default).
+  auto read = [&](const char* name, auto reader) {
+    YamlSection section = top.section(name);
+    return reader(section);
+  };
+  cfg.game = read("game", read_game_section);
+  cfg.model = read("model", read_model_section);
+  cfg.search = read("search", read_search_section);
+  cfg.selfplay = read("selfplay", read_selfplay_section);
+  cfg.train = read("train", read_train_section);
+  cfg.eval = read("eval", read_eval_section);
+  cfg.budget = read("budget", read_budget_section);
   top.reject_unknown();
   return cfg;
 }

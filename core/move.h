@@ -16,6 +16,19 @@ namespace bredon {
 
 inline int pattern_count(unsigned pattern) { return 32 - __builtin_clz(pattern); }
 inline int pattern_distance(unsigned pattern) { return __builtin_popcount(pattern); }
+// Walks a spread's drops in order: drop(end, count) for each square it passes, where `count`
+// pieces drop there and `end` have been dropped in all once they have. A drop returning false
+// stops the walk (and for_each_drop returns false).
+template <class Drop>
+inline bool for_each_drop(unsigned pattern, const Drop& drop) {
+  int previous = 0;
+  for (unsigned rest = pattern; rest; rest &= rest - 1) {
+    const int end = __builtin_ctz(rest) + 1;
+    if (!drop(end, end - previous)) return false;
+    previous = end;
+  }
+  return true;
+}
 
 class Move {
  public:

@@ -68,6 +68,24 @@ inline int free_run(const Position& pos, Square s, Direction dir, int limit, boo
   return d;
 }
 
+// Every (stack, direction) the side to move can spread from, with what the pattern tables need:
+// the carry limit `cmax` there, the free run `d` before the edge or a blocker, and whether a
+// capstone on top may also flatten the wall that ends the run. Shared by the generator and the
+// counter (perft counts the last ply without listing it).
+template <class Visit>
+inline void for_each_spread_run(const Position& pos, Color me, const Visit& visit) {
+  for (Bitboard b = pos.tops(me); b; b &= b - 1) {
+    const Square s = lowest_square(b);
+    const int cmax = std::min(pos.height(s), pos.size());
+    const bool is_cap = (pos.caps() & bit(s)) != 0;
+    for (Direction dir : kDirections) {
+      bool wall_next;
+      const int d = free_run(pos, s, dir, cmax, wall_next);
+      visit(s, dir, cmax, d, is_cap && wall_next);
+    }
+  }
+}
+
 }  // namespace
 
 void generate_moves(const Position& pos, std::vector<Move>& out) {
@@ -89,18 +107,11 @@ void generate_moves(const Position& pos, std::vector<Move>& out) {
     if (r.caps > 0) out.push_back(Move::place(s, PieceKind::Cap));
   }
   const PatternTables& t = tables();
-  for (Bitboard b = pos.tops(me); b; b &= b - 1) {
-    const Square s = lowest_square(b);
-    const int cmax = std::min(pos.height(s), pos.size());
-    const bool is_cap = (pos.caps() & bit(s)) != 0;
-    for (Direction dir : kDirections) {
-      bool wall_next;
-      const int d = free_run(pos, s, dir, cmax, wall_next);
-      for (uint8_t v : t.plain[cmax][d]) out.push_back(Move::spread(s, dir, v));
-      if (is_cap && wall_next)
-        for (uint8_t v : t.smash[cmax][d]) out.push_back(Move::spread(s, dir, v));
-    }
-  }
+  for_each_spread_run(pos, me, [&](Square s, Direction dir, int cmax, int d, bool smash) {
+    for (uint8_t v : t.plain[cmax][d]) out.push_back(Move::spread(s, dir, v));
+    if (smash)
+      for (uint8_t v : t.smash[cmax][d]) out.push_back(Move::spread(s, dir, v));
+  });
 }
 
 std::vector<Move> legal_moves(const Position& pos) {
@@ -129,17 +140,10 @@ int count_moves(const Position& pos) {
   const Reserves r = pos.reserves(me);
   int n = empty * ((r.stones > 0 ? 2 : 0) + (r.caps > 0 ? 1 : 0));
   const PatternTables& t = tables();
-  for (Bitboard b = pos.tops(me); b; b &= b - 1) {
-    const Square s = lowest_square(b);
-    const int cmax = std::min(pos.height(s), pos.size());
-    const bool is_cap = (pos.caps() & bit(s)) != 0;
-    for (Direction dir : kDirections) {
-      bool wall_next;
-      const int d = free_run(pos, s, dir, cmax, wall_next);
-      n += t.plain_count[cmax][d];
-      if (is_cap && wall_next) n += t.smash_count[cmax][d];
-    }
-  }
+  for_each_spread_run(pos, me, [&](Square, Direction, int cmax, int d, bool smash) {
+    n += t.plain_count[cmax][d];
+    if (smash) n += t.smash_count[cmax][d];
+  });
   return n;
 }
 

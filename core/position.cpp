@@ -84,11 +84,7 @@ UndoRecord Position::play(Move m) {
     src.height = static_cast<uint8_t>(base);
     refresh_top(s, PieceKind::Flat);
     Square sq = s;
-    int previous = 0;
-    for (unsigned rest = v; rest; rest &= rest - 1) {
-      const int end = __builtin_ctz(rest) + 1;
-      const int k = end - previous;
-      previous = end;
+    for_each_drop(v, [&](int end, int k) {
       sq += step;
       Stack& d = stacks_[sq];
       const bool last = end == carried;
@@ -103,7 +99,8 @@ UndoRecord Position::play(Move m) {
       const PieceKind kind = last ? moving_top : PieceKind::Flat;
       if (kind != PieceKind::Flat) key_ ^= zobrist::top_kind(sq, kind);
       refresh_top(sq, kind);
-    }
+      return true;
+    });
   }
   u.was_opening = opening_;
   if (opening_) key_ ^= zobrist::kOpening;
@@ -252,23 +249,17 @@ std::string Position::why_illegal(Move m) const {
   const int step = direction_step(m.direction());
   const PieceKind moving_top = top_kind(s);
   Square sq = s;
-  int previous = 0;
-  for (unsigned rest = v; rest; rest &= rest - 1) {
-    const int end = __builtin_ctz(rest) + 1;
-    const int k = end - previous;
-    previous = end;
+  std::string why;
+  for_each_drop(v, [&](int end, int k) {
     const int col = column_of(sq) + (step == 1 ? 1 : step == -1 ? -1 : 0);
     const int row = row_of(sq) + (step == kStride ? 1 : step == -kStride ? -1 : 0);
-    if (col < 0 || col >= size_ || row < 0 || row >= size_) return "the spread runs off the board";
-    sq += step;
-    if (caps_ & bit(sq)) return "a capstone on " + square_name(sq) + " blocks the spread";
-    if (walls_ & bit(sq)) {
-      const bool last = end == carried;
-      if (!last || k != 1 || moving_top != PieceKind::Cap)
-        return "a wall on " + square_name(sq) + " can only be flattened by a capstone alone on the last square";
-    }
-  }
-  return "";
+    if (col < 0 || col >= size_ || row < 0 || row >= size_) why = "the spread runs off the board";
+    else if (caps_ & bit(sq += step)) why = "a capstone on " + square_name(sq) + " blocks the spread";
+    else if ((walls_ & bit(sq)) && (end != carried || k != 1 || moving_top != PieceKind::Cap))
+      why = "a wall on " + square_name(sq) + " can only be flattened by a capstone alone on the last square";
+    return why.empty();
+  });
+  return why;
 }
 
 UndoRecord Position::play_checked(Move m) {
