@@ -8,10 +8,18 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 printf 'game:\n  size: 3\nmodel:\n  blocks: 1\n  channels: 8\nselfplay:\n  parallel_games: 4\n  full_simulations: 32\n  cheap_simulations: 8\n' > "$work/c.yaml"
 args=(selfplay --model random --games 200 --shard-games 3 --config "$work/c.yaml" --out "$work/games")
-for delay in 1.0 1.6 2.2; do
+# Each kill comes once the run has written a few more shards of its own (so it is mid-run,
+# whatever the machine's speed), at a moment that differs from kill to kill.
+for attempt in 1 2 3; do
   "$bredon" "${args[@]}" > "$work/log" 2>&1 &
   pid=$!
-  sleep "$delay"
+  target=$((attempt * 8))
+  for _ in $(seq 600); do
+    (( $(ls "$work/games" 2>/dev/null | grep -c '\.h5$') >= target )) && break
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.05
+  done
+  sleep "0.0$((RANDOM % 10))"
   kill -9 "$pid" 2>/dev/null || true
   wait "$pid" 2>/dev/null || true
 done
