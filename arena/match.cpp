@@ -31,6 +31,10 @@ struct GameState {
     pos.play_checked(m);
     moves.push_back(m);
   }
+  void forfeit_by(bool white, const std::exception& e) {
+    forfeit = white ? 1 : -1;
+    forfeit_reason = std::string(white ? "white" : "black") + " forfeits: " + e.what();
+  }
   bool over(int max_plies) const { return forfeit != 0 || pos.game_over() || pos.ply() >= max_plies; }
   // +1 white won, -1 black won, 0 a draw (also at the move limit).
   int white_outcome() const { return forfeit ? -forfeit : pos.game_over() ? result_sign(pos.result()) : 0; }
@@ -52,7 +56,8 @@ struct GameState {
     if (!forfeit && !pos.game_over() && !moves.empty()) rec.comments.back() = "adjudicated a draw at the move limit";
     rec.set_tag("Result", rec.result);
     const int outcome = white_outcome();
-    return {index, a_white, a_white ? outcome : -outcome, to_ptn_game(rec)};
+    const int forfeited_by = forfeit == 0 ? -1 : (forfeit > 0) == a_white ? 0 : 1;
+    return {index, a_white, a_white ? outcome : -outcome, forfeited_by, forfeit_reason, to_ptn_game(rec)};
   }
 };
 
@@ -65,8 +70,7 @@ void play_one(GameState& game, Player& a, Player& b, int max_plies) {
     try {
       p->new_game(game.pos);
     } catch (const std::exception& e) {
-      game.forfeit = p == &white ? 1 : -1;
-      game.forfeit_reason = std::string(p == &white ? "white" : "black") + " forfeits: " + e.what();
+      game.forfeit_by(p == &white, e);
       return;
     }
   }
@@ -75,8 +79,7 @@ void play_one(GameState& game, Player& a, Player& b, int max_plies) {
     try {
       game.play((white_to_move ? white : black).choose(game.pos));
     } catch (const std::exception& e) {
-      game.forfeit = white_to_move ? 1 : -1;
-      game.forfeit_reason = std::string(white_to_move ? "white" : "black") + " forfeits: " + e.what();
+      game.forfeit_by(white_to_move, e);
     }
   }
 }

@@ -38,7 +38,9 @@ struct MatchResult {
 struct GameReport {
   int index = 0;  // 0-based, in match order
   bool a_white = true;
-  int a_outcome = 0;  // +1 A won, -1 A lost, 0 draw
+  int a_outcome = 0;      // +1 A won, -1 A lost, 0 draw
+  int forfeited_by = -1;  // 0 A, 1 B, -1 nobody
+  std::string forfeit_reason;
   std::string ptn;
 };
 

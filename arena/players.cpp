@@ -19,8 +19,6 @@ SearchPlayer::SearchPlayer(std::string name, Evaluator& evaluator, const SearchC
       seed_(seed),
       search_(config, seed) {}
 
-void SearchPlayer::new_game(const Position& start) { search_.reset(start); }
-
 Move SearchPlayer::choose(const Position& pos) {
   // Each move is searched from a fresh tree, as the in-flight match does (arena/match.cpp), so
   // both ways of playing a match give the same games.

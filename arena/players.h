@@ -39,7 +39,6 @@ class SearchPlayer : public Player {
  public:
   SearchPlayer(std::string name, Evaluator& evaluator, const SearchConfig& config, int simulations, uint64_t seed);
   std::string name() const override { return name_; }
-  void new_game(const Position& start) override;
   Move choose(const Position& pos) override;
 
   Evaluator& evaluator() const { return evaluator_; }

@@ -10,9 +10,9 @@
 #include "arena/player_factory.h"
 #include "arena/sprt.h"
 #include "cli/commands.h"
+#include "config/run_config.h"
 #include "core/ptn_game.h"
 #include "nn/nn_evaluator.h"
-#include "config/run_config.h"
 
 namespace bredon::cli {
 namespace {
@@ -35,7 +35,8 @@ int run_match(const MatchOptions& o) {
     double base = 0, increment = 0;
     char plus = 0, rest = 0;
     const int read = std::sscanf(o.tc.c_str(), "%lf%c%lf%c", &base, &plus, &increment, &rest);
-    if (!(read == 1 || (read == 3 && plus == '+')) || !(base > 0 && base <= 86400) || !(increment >= 0 && increment <= 3600))
+    if (!(read == 1 || (read == 3 && plus == '+')) || !(base > 0 && base <= 86400) ||
+        !(increment >= 0 && increment <= 3600))
       throw UsageError("--tc wants <seconds>[+<increment seconds>] such as 2+0.02, not '" + o.tc + "'");
     context.clock = {static_cast<int64_t>(base * 1000), static_cast<int64_t>(increment * 1000)};
   }
@@ -62,15 +63,13 @@ int run_match(const MatchOptions& o) {
   int forfeits[2] = {0, 0}, on_time[2] = {0, 0}, illegal[2] = {0, 0};  // A's, B's
   const MatchResult result = play_match(*a.player, *b.player, mc, [&](const GameReport& game, const MatchResult& r) {
     if (out) out << game.ptn << "\n" << std::flush;
-    // A forfeit is written into the game's PTN as "<colour> forfeits: <why>".
-    for (const char* colour : {"white", "black"}) {
-      const size_t at = game.ptn.find(std::string(colour) + " forfeits: ");
-      if (at == std::string::npos) continue;
-      const int side = (std::string(colour) == "white") == game.a_white ? 0 : 1;
+    if (game.forfeited_by >= 0) {
+      const int side = game.forfeited_by;
+      const std::string& why = game.forfeit_reason;
       ++forfeits[side];
-      const std::string why = game.ptn.substr(at, game.ptn.find('}', at) - at);
       on_time[side] += why.find("lost on time") != std::string::npos;
-      illegal[side] += why.find("illegal move") != std::string::npos || why.find("unreadable bestmove") != std::string::npos;
+      illegal[side] +=
+          why.find("illegal move") != std::string::npos || why.find("unreadable bestmove") != std::string::npos;
     }
     const EloEstimate e = elo_from_results(r.wins, r.draws, r.losses);
     std::string verdict;
@@ -94,8 +93,8 @@ int run_match(const MatchOptions& o) {
   const EloEstimate e = elo_from_results(result.wins, result.draws, result.losses);
   for (int side = 0; side < 2; ++side)
     if (forfeits[side])
-      std::printf("forfeits by %s: %d (on time %d, illegal or unreadable moves %d)\n", side == 0 ? o.a.c_str() : o.b.c_str(),
-                  forfeits[side], on_time[side], illegal[side]);
+      std::printf("forfeits by %s: %d (on time %d, illegal or unreadable moves %d)\n",
+                  side == 0 ? o.a.c_str() : o.b.c_str(), forfeits[side], on_time[side], illegal[side]);
   std::printf("result %s vs %s: wins %d draws %d losses %d score %.3f elo %.0f [%.0f, %.0f]\n", o.a.c_str(),
               o.b.c_str(), result.wins, result.draws, result.losses, result.score(), e.elo, e.low, e.high);
   return 0;
@@ -123,7 +122,8 @@ void add_match_command(CLI::App& app, int& exit_code) {
       ->check(CLI::Range(0, 20));
   cmd->add_option("--movetime", o->movetime, "milliseconds a move for tei: engines and levels")
       ->check(CLI::Range(1, 600000));
-  cmd->add_option("--tc", o->tc, "a clock for tei: engines, <seconds>[+<increment>] such as 2+0.02 (instead of --movetime)");
+  cmd->add_option("--tc", o->tc,
+                  "a clock for tei: engines, <seconds>[+<increment>] such as 2+0.02 (instead of --movetime)");
   cmd->add_option("--config", o->config,
                   "run configuration whose search: section checkpoint players use (default: the defaults)");
   cmd->callback([o, &exit_code] { exit_code = run_match(*o); });
