@@ -4,7 +4,11 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
+#include <fstream>
+
+#include "util/checksum.h"
 
 namespace bredon {
 
@@ -38,6 +42,9 @@ class Handle {
   hid_t id_;
   herr_t (*close_)(hid_t);
 };
+
+constexpr char kTrailerMagic[8] = {'B', 'R', 'D', 'N', 'S', 'U', 'M', '1'};
+constexpr size_t kTrailerBytes = sizeof(kTrailerMagic) + 8;
 
 struct Context {
   std::string path;
@@ -215,6 +222,51 @@ size_t row_count(const Context& ctx, hid_t group, const char* name) {
   return dims_of(ctx, set, name)[0];
 }
 
+// The trailer's FNV-1a of every byte before it, read a block at a time.
+uint64_t hash_prefix(const Context& ctx, std::ifstream& in, uint64_t length) {
+  std::vector<char> block(1 << 16);
+  uint64_t hash = kFnv1aStart;
+  while (length > 0) {
+    const size_t n = static_cast<size_t>(std::min<uint64_t>(length, block.size()));
+    if (!in.read(block.data(), static_cast<std::streamsize>(n))) ctx.fail("read failed");
+    hash = fnv1a(block.data(), n, hash);
+    length -= n;
+  }
+  return hash;
+}
+
+void append_checksum_trailer(const Context& ctx, const std::string& tmp) {
+  std::ifstream in(tmp, std::ios::binary);
+  const uint64_t length = std::filesystem::file_size(tmp);
+  const uint64_t hash = hash_prefix(ctx, in, length);
+  std::ofstream out(tmp, std::ios::binary | std::ios::app);
+  out.write(kTrailerMagic, sizeof(kTrailerMagic));
+  for (int i = 0; i < 8; ++i) out.put(static_cast<char>((hash >> (8 * i)) & 0xff));
+  out.flush();
+  if (!out) ctx.fail("cannot append the checksum to " + tmp + " (disk full?)");
+}
+
+// Before HDF5 sees a byte: libhdf5 1.10 can over-read or loop forever on a damaged file
+// (tests/fuzz/libhdf5_bugs), so a file not exactly as written never reaches it.
+void check_checksum_trailer(const Context& ctx, const std::string& path) {
+  std::error_code ec;
+  const uint64_t size = std::filesystem::file_size(path, ec);
+  if (ec) ctx.fail("cannot read its size: " + ec.message());
+  if (size < kTrailerBytes) ctx.fail("too short to be a shard (" + std::to_string(size) + " bytes; truncated?)");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) ctx.fail("cannot open it for reading");
+  in.seekg(static_cast<std::streamoff>(size - kTrailerBytes));
+  char trailer[kTrailerBytes];
+  if (!in.read(trailer, kTrailerBytes)) ctx.fail("cannot read its checksum trailer");
+  if (std::memcmp(trailer, kTrailerMagic, sizeof(kTrailerMagic)) != 0)
+    ctx.fail("no checksum trailer at its end (truncated, damaged, or written before shard schema 2)");
+  uint64_t stored = 0;
+  for (int i = 0; i < 8; ++i) stored |= static_cast<uint64_t>(static_cast<unsigned char>(trailer[8 + i])) << (8 * i);
+  in.seekg(0);
+  if (hash_prefix(ctx, in, size - kTrailerBytes) != stored)
+    ctx.fail("its bytes do not match its checksum (damaged in copying or on disk)");
+}
+
 }  // namespace
 
 void write_shard(const std::string& path, const Shard& shard) {
@@ -293,6 +345,7 @@ void write_shard(const std::string& path, const Shard& shard) {
     write_strings(ctx, games, "model_id", model);
     ctx.check(H5Fflush(file, H5F_SCOPE_GLOBAL), "flush failed (disk full?)");
   }
+  append_checksum_trailer(ctx, tmp);
   std::error_code ec;
   std::filesystem::rename(tmp, path, ec);
   if (ec) ctx.fail("cannot rename " + tmp + " into place: " + ec.message());
@@ -302,6 +355,7 @@ Shard read_shard(const std::string& path) {
   silence_hdf5();
   const Context ctx{path};
   if (!std::filesystem::exists(path)) ctx.fail("no such file");
+  check_checksum_trailer(ctx, path);
   if (H5Fis_hdf5(path.c_str()) <= 0) ctx.fail("not an HDF5 file (truncated or corrupt?)");
   Handle file(H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT), H5Fclose);
   if (!file.ok()) ctx.fail("cannot open as HDF5 (truncated or corrupt?)");

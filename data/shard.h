@@ -1,6 +1,6 @@
 // HDF5 game shards: what self-play writes and training reads.
 //
-// Schema, version 1 (attribute `schema_version` on the root group):
+// Schema, version 2 (attribute `schema_version` on the root group):
 //   attributes: schema_version (int), size (int), half_komi (int), model_id (str), config (str:
 //               the YAML text of the run), created_unix (int64)
 //   /positions/tps          str   [P]  the position (TPS); planes under any symmetry are rebuilt
@@ -24,6 +24,11 @@
 //   /games/length           int16 [G]  plies
 //   /games/resigned         uint8 [G]  1 if it ended by resignation
 //   /games/model_id         str   [G]  checkpoint that played it
+// After the HDF5 bytes comes a 16-byte trailer: "BRDNSUM1" and the FNV-1a (util/checksum.h) of
+// every byte before it, little-endian. HDF5 and h5py ignore bytes past the file's end address; the
+// reader checks the trailer before HDF5 opens the file, so a damaged or cut-short file is refused
+// in words and never reaches libhdf5's parser (which 1.10 does not harden: tests/fuzz/libhdf5_bugs).
+// Version 2 added the trailer; version 1 files are refused.
 // A shard is written as `<name>.h5.tmp` and renamed to `<name>.h5` only when complete, so a
 // killed writer never leaves a file the reader would take for whole.
 #pragma once
@@ -35,7 +40,7 @@
 
 namespace bredon {
 
-constexpr int kShardSchemaVersion = 1;
+constexpr int kShardSchemaVersion = 2;
 
 class ShardError : public std::runtime_error {
  public:

@@ -8,18 +8,13 @@
 
 #include "core/ptn_game.h"
 #include "core/types.h"
+#include "util/checksum.h"
 
 namespace bredon {
 namespace {
 
 constexpr char kMagic[8] = {'B', 'R', 'E', 'D', 'O', 'N', 'C', 'K'};
 constexpr uint32_t kFormatVersion = 1;
-
-uint64_t fnv1a(const std::string& bytes) {
-  uint64_t h = 1469598103934665603ULL;
-  for (unsigned char c : bytes) h = (h ^ c) * 1099511628211ULL;
-  return h;
-}
 
 template <typename T>
 void put(std::ostream& out, T value) {
