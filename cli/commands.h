@@ -17,6 +17,7 @@ class UsageError : public std::runtime_error {
 
 // Each adds one subcommand to `app`; its callback runs the command and stores the exit code.
 void add_perft_command(CLI::App& app, int& exit_code);
+void add_solve_command(CLI::App& app, int& exit_code);
 void add_bench_command(CLI::App& app, int& exit_code);
 void add_selfplay_command(CLI::App& app, int& exit_code);
 void add_train_command(CLI::App& app, int& exit_code);

@@ -22,6 +22,7 @@ int main(int argc, char** argv) {
   app.failure_message(CLI::FailureMessage::help);
   int exit_code = 0;
   add_perft_command(app, exit_code);
+  add_solve_command(app, exit_code);
   add_bench_command(app, exit_code);
   add_train_command(app, exit_code);
   add_tei_command(app, exit_code);

@@ -3,9 +3,8 @@
 #include <cstdio>
 
 #include "cli/commands.h"
+#include "cli/position_options.h"
 #include "core/perft.h"
-#include "core/ptn_game.h"
-#include "core/tps.h"
 
 namespace bredon::cli {
 
@@ -19,12 +18,7 @@ struct PerftOptions {
 };
 
 int run_perft(const PerftOptions& o) {
-  const int half_komi = parse_komi(o.komi);
-  if (o.tps.empty() && o.size == 0) throw UsageError("give --size (or --tps)");
-  Position pos = o.tps.empty() ? Position(o.size, half_komi) : parse_tps(o.tps, half_komi);
-  if (!o.tps.empty() && o.size != 0 && o.size != pos.size())
-    throw UsageError("--size " + std::to_string(o.size) + " does not match the " + std::to_string(pos.size()) + "x" +
-                     std::to_string(pos.size()) + " board of --tps");
+  Position pos = position_from_options(o.size, o.tps, o.komi);
   const int depth = o.depth;
   const bool divide = o.divide;
   if (divide) {

@@ -11,10 +11,9 @@
 #include "core/error.h"
 #include "core/movegen.h"
 #include "core/ptn_game.h"
-#include "nn/checkpoint.h"
+#include "nn/bot_library.h"
 #include "nn/nn_evaluator.h"
 #include "search/bot_search.h"
-#include "search/heuristic_evaluator.h"
 
 namespace bredon::cli {
 namespace {
@@ -58,7 +57,7 @@ void show(const Position& pos, const std::string& last, std::ostream& out) {
 }
 
 struct PlayOptions {
-  std::string model, color = "white", komi = "0", level = "medium", out;
+  std::string model, models = default_models_dir(), color = "white", komi = "0", level = "medium", out;
   int size = 0;
   int64_t think_ms = 2000;
 };
@@ -72,18 +71,19 @@ int run_play(const PlayOptions& o) {
   const int64_t think_ms = o.think_ms;
   std::string out_path = o.out;
   configure_torch_threads(0);
-  std::unique_ptr<Evaluator> evaluator;
-  std::string bot = "bredon " + level_name(level) + " (heuristic search)";
+  BotLibrary bots(o.models);
   if (!model_path.empty()) {
-    LoadedCheckpoint ck = load_checkpoint(model_path, size);
-    if (!size) size = ck.meta.size;
-    ck.net->eval();
-    evaluator = std::make_unique<NetworkEvaluator>(ck.net);
-    bot = "bredon " + level_name(level) + " (" + model_path + ")";
-  } else {
-    evaluator = std::make_unique<HeuristicEvaluator>();
+    bots.add_preferred(model_path);
+    const int model_size = bots.bots().front().meta.size;
+    if (size && size != model_size)
+      throw UsageError("--size " + std::to_string(size) + " does not match --model " + model_path + ", a " +
+                       std::to_string(model_size) + "x" + std::to_string(model_size) + " bot");
+    size = model_size;
   }
   if (!size) size = 5;
+  std::string description;
+  const std::unique_ptr<Evaluator> evaluator = bots.evaluator_for(size, half_komi, &description);
+  const std::string bot = "bredon " + level_name(level) + " (" + description + ")";
   if (out_path.empty()) out_path = "game_" + std::to_string(std::time(nullptr)) + ".ptn";
   // Refuse an unwritable --out before the game, not after it.
   if (!std::ofstream(out_path, std::ios::app))
@@ -178,8 +178,9 @@ int run_play(const PlayOptions& o) {
 void add_play_command(CLI::App& app, int& exit_code) {
   auto o = std::make_shared<PlayOptions>();
   CLI::App* cmd = app.add_subcommand("play", "a game against the bot in the terminal, saved as PTN");
-  cmd->add_option("--model", o->model, "bot file (default: the model-free heuristic search)");
-  cmd->add_option("--size", o->size, "board size, 3..8 (default: the bot's, else 5)")->check(CLI::Range(3, 8));
+  cmd->add_option("--model", o->model, "bot file, played on its own board size ahead of --models");
+  cmd->add_option("--models", o->models, "folder of bot files, one picked by size and komi")->capture_default_str();
+  cmd->add_option("--size", o->size, "board size, 3..8 (default: --model's, else 5)")->check(CLI::Range(3, 8));
   cmd->add_option("--color", o->color, "your colour")->check(CLI::IsMember({"white", "black"}));
   cmd->add_option("--komi", o->komi, "komi in points, whole or half");
   cmd->add_option("--level", o->level, "easy, medium or hard")->check(CLI::IsMember({"easy", "medium", "hard"}));

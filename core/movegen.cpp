@@ -1,5 +1,6 @@
 #include "core/movegen.h"
 
+#include <algorithm>
 #include <array>
 
 namespace bredon {
@@ -130,6 +131,22 @@ int immediate_win_index(const Position& pos, const std::vector<Move>& moves) {
     if (won) return static_cast<int>(i);
   }
   return -1;
+}
+
+bool has_immediate_win(const Position& pos) {
+  // The move loop is only worth it where one move could finish the game. A move adds at most
+  // `reach` tops of the mover: 1 by placing, up to the carry by spreading a stack it controls.
+  const Color me = pos.side_to_move();
+  int reach = 1;
+  for (Bitboard b = pos.tops(me); b; b &= b - 1)
+    reach = std::max(reach, std::min(pos.height(lowest_square(b)), pos.size()));
+  const bool road_possible = popcount(pos.tops(me)) + reach >= pos.size();
+  // A flat win needs the board filled (placing or spreading onto the last empty squares) or the
+  // mover's last piece placed.
+  const Reserves r = pos.reserves(me);
+  const bool flats_possible = popcount(pos.board() & ~pos.occupied()) <= reach || r.stones + r.caps <= 1;
+  if (!road_possible && !flats_possible) return false;
+  return immediate_win_index(pos, legal_moves(pos)) >= 0;
 }
 
 int count_moves(const Position& pos) {

@@ -16,6 +16,10 @@ std::vector<Move> legal_moves(const Position& pos);
 // to move, or -1. Plays each move, so callers filter out positions where no win is possible.
 int immediate_win_index(const Position& pos, const std::vector<Move>& moves);
 
+// Whether the side to move can win on the spot: immediate_win_index, skipped where counting tops
+// shows no single move could complete a road or end the game on flats.
+bool has_immediate_win(const Position& pos);
+
 // Number of legal moves, computed from precomputed spread counts without listing them.
 int count_moves(const Position& pos);
 

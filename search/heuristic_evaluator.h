@@ -11,8 +11,6 @@ class HeuristicEvaluator : public Evaluator {
  public:
   void evaluate(const std::vector<EvalRequest>& requests, std::vector<EvalResult>& results) override;
   static float value_of(const Position& pos);
-  // True if the side to move has a move that wins on the spot.
-  static bool has_immediate_win(const Position& pos);
 };
 
 }  // namespace bredon

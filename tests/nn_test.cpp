@@ -10,7 +10,9 @@
 
 #include "model/action_index.h"
 #include "model/encoding.h"
+#include "nn/bot_library.h"
 #include "nn/checkpoint.h"
+#include "nn/nn_evaluator.h"
 
 namespace bredon {
 namespace {
@@ -179,6 +181,50 @@ TEST(Checkpoint, EditedMetadataIsRefusedNotBuiltOrLoadedSilently) {
   edit_metadata(path, [](std::string text) { return text; });  // the helper itself keeps a file loadable
   EXPECT_NO_THROW(load_checkpoint(path));
   std::remove(path.c_str());
+}
+
+// Writes a tiny bot of `size` and `half_komi` to `path`.
+void write_bot(const std::string& path, int size, int half_komi, int64_t step) {
+  CheckpointMeta meta;
+  meta.size = size;
+  meta.half_komi = half_komi;
+  meta.model = tiny();
+  meta.step = step;
+  TakNet net(size, tiny());
+  save_checkpoint(path, net, meta);
+}
+
+TEST(BotLibrary, PicksTheBotForTheSizeAndNearestKomiAndSaysWhich) {
+  const std::string dir = temp_path("models");
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  write_bot(dir + "/4x4.ckpt", 4, 0, 10);
+  write_bot(dir + "/6x6.ckpt", 6, 0, 20);
+  write_bot(dir + "/6x6-komi2.ckpt", 6, 4, 30);
+  std::ofstream(dir + "/broken.ckpt") << "not a checkpoint";
+  std::ofstream(dir + "/notes.txt") << "ignored";
+  BotLibrary bots(dir);
+  ASSERT_EQ(bots.bots().size(), 3u);  // the broken file is skipped, not fatal
+  EXPECT_EQ(bots.find(4, 0)->meta.step, 10);
+  EXPECT_EQ(bots.find(4, 3)->meta.step, 10);  // the only 4x4 bot, at another komi
+  EXPECT_EQ(bots.find(6, 4)->meta.step, 30);
+  EXPECT_EQ(bots.find(6, 3)->meta.step, 30);
+  EXPECT_EQ(bots.find(6, 1)->meta.step, 20);
+  EXPECT_EQ(bots.find(5, 0), nullptr);
+  std::string description;
+  EXPECT_NE(dynamic_cast<NetworkEvaluator*>(bots.evaluator_for(6, 4, &description).get()), nullptr);
+  EXPECT_EQ(description, "network " + dir + "/6x6-komi2.ckpt (6x6, komi 2, step 30)");
+  bots.evaluator_for(4, 1, &description);
+  EXPECT_EQ(description, "network " + dir + "/4x4.ckpt (4x4, komi 0, step 10); playing another komi than it was trained for");
+  EXPECT_EQ(dynamic_cast<NetworkEvaluator*>(bots.evaluator_for(5, 0, &description).get()), nullptr);
+  EXPECT_EQ(description, "no bot for 5x5 in " + dir + ": playing with the model-free heuristic search");
+  // A file named by the user comes first for its size.
+  write_bot(temp_path("mine.ckpt"), 4, 0, 99);
+  bots.add_preferred(temp_path("mine.ckpt"));
+  EXPECT_EQ(bots.find(4, 0)->meta.step, 99);
+  EXPECT_EQ(bots.find(6, 4)->meta.step, 30);
+  EXPECT_THROW(bots.add_preferred(dir + "/broken.ckpt"), CheckpointError);
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

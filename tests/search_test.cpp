@@ -62,12 +62,12 @@ void expect_solves(const std::string& file, SearchAlgorithm algorithm) {
 
 TEST(HeuristicEvaluator, SeesWinsThatSpreadsAndTheLastSquareMake) {
   // One white top, but spreading three of a1's four white stones east builds a1-d1.
-  EXPECT_TRUE(HeuristicEvaluator::has_immediate_win(parse_tps("x4/x4/x4/1111,x3 1 10")));
+  EXPECT_TRUE(has_immediate_win(parse_tps("x4/x4/x4/1111,x3 1 10")));
   EXPECT_FLOAT_EQ(HeuristicEvaluator::value_of(parse_tps("x4/x4/x4/1111,x3 1 10")), 1.0f);
   // Only black walls and one white flat: filling the last square wins on flats, 2-0.
-  EXPECT_TRUE(HeuristicEvaluator::has_immediate_win(parse_tps("2S,2S,2S/2S,2S,2S/2S,1,x 1 10")));
+  EXPECT_TRUE(has_immediate_win(parse_tps("2S,2S,2S/2S,2S,2S/2S,1,x 1 10")));
   // The same stack one short of the carry a road needs: no win.
-  EXPECT_FALSE(HeuristicEvaluator::has_immediate_win(parse_tps("x4/x4/x4/111,x3 1 10")));
+  EXPECT_FALSE(has_immediate_win(parse_tps("x4/x4/x4/111,x3 1 10")));
 }
 
 TEST(SearchTactics, GumbelFindsEveryRoadWinInOne) {
