@@ -34,7 +34,7 @@ Move SearchPlayer::choose(const Position& pos) {
 
 Move LevelPlayer::choose(const Position& pos) {
   seed_ = seed_ * 6364136223846793005ULL + 1442695040888963407ULL;  // a new easy-level sample each move
-  return think(pos, evaluator_, level_, move_time_ms_, -1, nullptr, seed_, nullptr);
+  return thinker_.think(pos, evaluator_, level_, move_time_ms_, -1, nullptr, seed_, nullptr);
 }
 
 }  // namespace bredon

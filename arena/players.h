@@ -60,7 +60,12 @@ class SearchPlayer : public Player {
 class LevelPlayer : public Player {
  public:
   LevelPlayer(std::string name, Evaluator& evaluator, Level level, int64_t move_time_ms, uint64_t seed)
-      : name_(std::move(name)), evaluator_(evaluator), level_(level), move_time_ms_(move_time_ms), seed_(seed) {}
+      : name_(std::move(name)),
+        evaluator_(evaluator),
+        level_(level),
+        move_time_ms_(move_time_ms),
+        seed_(seed),
+        thinker_(seed) {}
   std::string name() const override { return name_; }
   Move choose(const Position& pos) override;
 
@@ -70,6 +75,7 @@ class LevelPlayer : public Player {
   Level level_;
   int64_t move_time_ms_;
   uint64_t seed_;
+  Thinker thinker_;  // keeps the tree within a game; a new game's position starts a new one
 };
 
 }  // namespace bredon

@@ -6,6 +6,7 @@
 #include <ctime>
 #include <fstream>
 #include <iostream>
+#include <thread>
 
 #include "cli/commands.h"
 #include "core/error.h"
@@ -70,7 +71,8 @@ int run_play(const PlayOptions& o) {
   const Level level = parse_level(o.level);
   const int64_t think_ms = o.think_ms;
   std::string out_path = o.out;
-  configure_torch_threads(0);
+  const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  configure_torch_threads(1);  // one LibTorch thread per search thread (search/bot_search.h)
   BotLibrary bots(o.models);
   if (!model_path.empty()) {
     bots.add_preferred(model_path);
@@ -100,10 +102,11 @@ int run_play(const PlayOptions& o) {
   std::cout << "You play " << color << " on " << size << "x" << size << " (komi " << komi_text(half_komi)
             << ") against " << bot << ". Type a move in PTN (a1, Sb2, Cc3, 3c3>12), 'moves', 'undo' or 'quit'.\n";
   uint64_t seed = static_cast<uint64_t>(std::time(nullptr));
+  Thinker thinker(seed, cores);
   while (!pos.game_over()) {
     show(pos, last, std::cout);
     if (pos.side_to_move() != human) {
-      const Move m = think(pos, *evaluator, level, level == Level::Hard ? think_ms : -1, -1, nullptr, seed++, nullptr);
+      const Move m = thinker.think(pos, *evaluator, level, level == Level::Hard ? think_ms : -1, -1, nullptr, seed++, nullptr);
       pos.play(m);
       moves.push_back(m);
       last = to_ptn(m) + " (bot)";

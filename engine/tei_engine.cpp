@@ -47,8 +47,9 @@ int64_t parse_number(const std::vector<std::string>& words, size_t i, const std:
 
 }  // namespace
 
-TeiEngine::TeiEngine(std::istream& in, std::ostream& out, std::ostream& err, EvaluatorProvider provider, Level level)
-    : in_(in), out_(out), err_(err), provider_(std::move(provider)), level_(level) {}
+TeiEngine::TeiEngine(std::istream& in, std::ostream& out, std::ostream& err, EvaluatorProvider provider, Level level,
+                     int search_threads)
+    : in_(in), out_(out), err_(err), provider_(std::move(provider)), level_(level), thinker_(1, search_threads) {}
 
 TeiEngine::~TeiEngine() { stop_search(); }
 
@@ -114,6 +115,7 @@ void TeiEngine::handle(const std::string& line) {
     stop_search();
     size_ = static_cast<int>(n);
     position_ = Position(size_, half_komi_);
+    thinker_.forget();
   } else if (cmd == "setoption") {
     // setoption name <Name> value <v>
     if (words.size() < 5 || words[1] != "name" || words[3] != "value")
@@ -205,6 +207,7 @@ void TeiEngine::go(const std::vector<std::string>& words, const std::string& lin
     evaluator_ = provider_(position_.size(), position_.half_komi(), &description);
     evaluator_size_ = position_.size();
     evaluator_komi_ = position_.half_komi();
+    thinker_.forget();  // its tree's priors came from the evaluator replaced
     send("info string " + description);
   }
   stop_ = false;
@@ -216,7 +219,7 @@ void TeiEngine::search_thread(Position position, Level level, int64_t time_budge
                               uint64_t seed) {
   Move best;
   try {
-    best = think(position, *evaluator_, level, time_budget_ms, node_budget, &stop_, seed, [&](const ThinkInfo& i) {
+    best = thinker_.think(position, *evaluator_, level, time_budget_ms, node_budget, &stop_, seed, [&](const ThinkInfo& i) {
       std::string pv;
       for (Move m : i.pv) pv += " " + to_ptn(m);
       send("info depth " + std::to_string(std::max<size_t>(1, i.pv.size())) + " nodes " + std::to_string(i.nodes) +

@@ -24,7 +24,9 @@ using EvaluatorProvider = std::function<std::unique_ptr<Evaluator>(int size, int
 
 class TeiEngine {
  public:
-  TeiEngine(std::istream& in, std::ostream& out, std::ostream& err, EvaluatorProvider provider, Level level);
+  // search_threads: the hard level's threads (Thinker), when the evaluator can be cloned.
+  TeiEngine(std::istream& in, std::ostream& out, std::ostream& err, EvaluatorProvider provider, Level level,
+            int search_threads = 1);
   ~TeiEngine();
   // Reads commands until `quit` or end of input. Returns the exit code.
   int run();
@@ -52,6 +54,7 @@ class TeiEngine {
   int half_komi_ = 0;
   Position position_{5};
   std::unique_ptr<Evaluator> evaluator_;
+  Thinker thinker_;  // used by one search thread at a time; keeps its tree from move to move
   int evaluator_size_ = 0, evaluator_komi_ = 0;
   std::mutex out_lock_;
   std::thread searcher_;

@@ -14,10 +14,13 @@ namespace bredon {
 
 class EvalBatch {
  public:
-  // Queues the leaf `search` is waiting on (its step() has just said NeedsEval).
+  // Queues the leaves `search` is waiting on (its step() has just said NeedsEval).
   void add(Search& search) {
-    searches_.push_back(&search);
-    requests_.push_back(search.request());
+    for (size_t slot = 0; slot < search.pending(); ++slot) {
+      searches_.push_back(&search);
+      slots_.push_back(slot);
+      requests_.push_back(search.request(slot));
+    }
   }
   size_t size() const { return searches_.size(); }
   bool empty() const { return searches_.empty(); }
@@ -26,6 +29,7 @@ class EvalBatch {
 
  private:
   std::vector<Search*> searches_;
+  std::vector<size_t> slots_;
   std::vector<EvalRequest> requests_;
   std::vector<EvalResult> results_;  // kept: their vectors are reused from batch to batch
 };

@@ -3,6 +3,7 @@
 // one for tests and baselines (heuristic_evaluator.h).
 #pragma once
 
+#include <memory>
 #include <vector>
 
 #include "core/position.h"
@@ -24,6 +25,12 @@ class Evaluator {
   virtual ~Evaluator() = default;
   // Fills results[i] for requests[i]. Called with whole batches gathered across games.
   virtual void evaluate(const std::vector<EvalRequest>& requests, std::vector<EvalResult>& results) = 0;
+  // How many leaves one search should gather per call: 1 where a batch costs as much per
+  // position as one (a cheap heuristic), more where batches are cheaper per position (a network).
+  virtual int preferred_batch() const { return 1; }
+  // An evaluator for another thread (sharing whatever is read-only, like a network's weights),
+  // or null where one instance must do (then a search uses one thread).
+  virtual std::unique_ptr<Evaluator> clone() const { return nullptr; }
 };
 
 }  // namespace bredon

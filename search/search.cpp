@@ -23,12 +23,12 @@ bool Search::selectable(const Node& parent, uint32_t child) const {
   return true;
 }
 
-void Search::propagate_proven() {
+void Search::propagate_proven(const std::vector<uint32_t>& path) {
   // Walk up from the leaf while the child just walked from became proven.
-  for (size_t i = path_.size() - 1; i-- > 0;) {
-    Node& n = nodes_[path_[i]];
+  for (size_t i = path.size() - 1; i-- > 0;) {
+    Node& n = nodes_[path[i]];
     if (n.proven() != Proven::Unknown) return;
-    const Node& child = nodes_[path_[i + 1]];
+    const Node& child = nodes_[path[i + 1]];
     if (child.proven() == Proven::Unknown) return;
     if (child.proven() == Proven::MoverWins) {
       n.set_proven(Proven::MoverLoses);  // the side to move here has a winning move
@@ -65,10 +65,17 @@ std::vector<int> considered_visit_sequence(int max_considered, int simulations) 
 
 Search::Search(const SearchConfig& config, uint64_t seed) : config_(config), rng_(seed) { reset(Position(5)); }
 
+void Search::clear_leaves() {
+  leaves_.clear();
+  free_slots_.clear();
+  batch_.clear();
+  in_flight_ = batch_provided_ = 0;
+}
+
 void Search::reset(const Position& root) {
   root_pos_ = root;
   nodes_.assign(2, Node{});
-  waiting_ = false;
+  clear_leaves();
 }
 
 void Search::advance(Move m) {
@@ -99,14 +106,14 @@ void Search::advance(Move m) {
     }
   }
   nodes_.swap(kept);
-  waiting_ = false;
+  clear_leaves();
 }
 
 void Search::begin(int simulations, bool explore) {
   budget_ = simulations;
   done_ = 0;
   explore_ = explore;
-  waiting_ = false;
+  clear_leaves();
   // Memory bound: a reused tree that has grown past half the budget is dropped.
   if (nodes_.size() > config_.max_nodes / 2) nodes_.assign(2, Node{});
   if (nodes_[1].expanded()) prepare_root_after_expansion();
@@ -138,110 +145,169 @@ void Search::prepare_root_after_expansion() {
   }
 }
 
-Search::Step Search::step() {
-  if (waiting_) return Step::NeedsEval;
-  for (;;) {
+Search::Step Search::step(int max_leaves) {
+  if (!batch_.empty()) return Step::NeedsEval;
+  batch_provided_ = 0;
+  gather(max_leaves, batch_);
+  return batch_.empty() ? Step::Done : Step::NeedsEval;
+}
+
+bool Search::finished() const {
+  if (!nodes_[1].expanded()) return root_pos_.game_over();
+  return done_ >= budget_ || nodes_[1].proven() != Proven::Unknown;
+}
+
+size_t Search::gather(int max_leaves, std::vector<size_t>& slots) {
+  const bool virtual_loss = max_leaves > 1 || in_flight_ > 0;
+  size_t added = 0;
+  while (added < static_cast<size_t>(std::max(max_leaves, 1))) {
     if (!nodes_[1].expanded()) {
-      if (root_pos_.game_over()) return Step::Done;
-      path_.assign(1, 1);
-      leaf_pos_ = root_pos_;
-      generate_moves(leaf_pos_, leaf_moves_);
-      request_ = EvalRequest{&leaf_pos_, &leaf_moves_};
-      waiting_ = true;
-      return Step::NeedsEval;
+      // The root is the only leaf until it is expanded.
+      if (root_pos_.game_over() || in_flight_ > 0) break;
+    } else if (done_ + static_cast<int>(in_flight_) >= budget_ || nodes_[1].proven() != Proven::Unknown) {
+      break;
     }
-    if (done_ >= budget_ || nodes_[1].proven() != Proven::Unknown) return Step::Done;  // proven: nothing to search
-    path_.assign(1, 1);
-    leaf_pos_ = root_pos_;
-    uint32_t node = select_root_child();
-    for (;;) {
-      path_.push_back(node);
-      if (nodes_[node].proven() != Proven::Unknown) {
-        // Exact: the player who moved into this node wins (the side to move there loses) or not.
-        backup(nodes_[node].proven() == Proven::MoverWins ? -1.0f : 1.0f);
-        propagate_proven();
-        ++done_;
-        break;
-      }
-      leaf_pos_.play(nodes_[node].move());
-      if (leaf_pos_.game_over()) {
-        const int sign = result_sign(leaf_pos_.result());
-        const float v = static_cast<float>(leaf_pos_.side_to_move() == Color::White ? sign : -sign);
-        if (v != 0) nodes_[node].set_proven(v < 0 ? Proven::MoverWins : Proven::MoverLoses);
-        backup(v);
-        propagate_proven();
-        ++done_;
-        break;
-      }
-      if (!nodes_[node].expanded()) {
-        generate_moves(leaf_pos_, leaf_moves_);
-        request_ = EvalRequest{&leaf_pos_, &leaf_moves_};
-        waiting_ = true;
-        return Step::NeedsEval;
-      }
-      node = select_interior_child(node);
+    size_t slot;
+    if (free_slots_.empty()) {
+      slot = leaves_.size();
+      leaves_.emplace_back();
+    } else {
+      slot = free_slots_.back();
+      free_slots_.pop_back();
     }
+    Leaf& leaf = leaves_[slot];
+    bool ready;
+    if (!nodes_[1].expanded()) {
+      leaf.path.assign(1, 1);
+      leaf.pos = root_pos_;
+      generate_moves(leaf.pos, leaf.moves);
+      ready = true;
+    } else {
+      ready = select_leaf(leaf);  // false: the playout ended on a decided position and is counted
+      // Two playouts into one unexpanded node would expand it twice: wait for the first.
+      for (size_t i = 0; ready && i < leaves_.size(); ++i)
+        if (i != slot && leaves_[i].in_flight && leaves_[i].path.back() == leaf.path.back()) {
+          free_slots_.push_back(slot);
+          return added;
+        }
+    }
+    if (!ready) {
+      free_slots_.push_back(slot);
+      continue;
+    }
+    leaf.request = EvalRequest{&leaf.pos, &leaf.moves};
+    leaf.virtual_loss = virtual_loss;
+    if (virtual_loss) apply_virtual_loss(leaf.path, +1);
+    leaf.in_flight = true;
+    ++in_flight_;
+    slots.push_back(slot);
+    ++added;
+    if (leaf.path.size() == 1) break;  // the root
+  }
+  return added;
+}
+
+bool Search::select_leaf(Leaf& leaf) {
+  leaf.path.assign(1, 1);
+  leaf.pos = root_pos_;
+  uint32_t node = select_root_child();
+  for (;;) {
+    leaf.path.push_back(node);
+    if (nodes_[node].proven() != Proven::Unknown) {
+      // Exact: the player who moved into this node wins (the side to move there loses) or not.
+      backup(leaf.path, nodes_[node].proven() == Proven::MoverWins ? -1.0f : 1.0f);
+      propagate_proven(leaf.path);
+      ++done_;
+      return false;
+    }
+    leaf.pos.play(nodes_[node].move());
+    if (leaf.pos.game_over()) {
+      const int sign = result_sign(leaf.pos.result());
+      const float v = static_cast<float>(leaf.pos.side_to_move() == Color::White ? sign : -sign);
+      if (v != 0) nodes_[node].set_proven(v < 0 ? Proven::MoverWins : Proven::MoverLoses);
+      backup(leaf.path, v);
+      propagate_proven(leaf.path);
+      ++done_;
+      return false;
+    }
+    if (!nodes_[node].expanded()) {
+      generate_moves(leaf.pos, leaf.moves);
+      return true;
+    }
+    node = select_interior_child(node);
   }
 }
 
-void Search::provide(const EvalResult& result) {
-  if (!waiting_) return;
-  waiting_ = false;
-  const uint32_t node = path_.back();
-  expand(node, result);
+// A pending playout counts as a visit that lost for every player on its path, so the next
+// playouts of the same batch look elsewhere (undone when its evaluation arrives).
+void Search::apply_virtual_loss(const std::vector<uint32_t>& path, int sign) {
+  for (uint32_t index : path) {
+    Node& n = nodes_[index];
+    n.visits = static_cast<uint32_t>(static_cast<int64_t>(n.visits) + sign);
+    n.value_sum -= static_cast<float>(sign);
+  }
+}
+
+void Search::provide(const EvalResult& result, size_t index) {
+  if (index >= batch_.size()) return;
+  provide_slot(result, batch_[index]);
+  if (++batch_provided_ == batch_.size()) batch_.clear();
+}
+
+void Search::provide_slot(const EvalResult& result, size_t slot) {
+  Leaf& leaf = leaves_[slot];
+  if (!leaf.in_flight) return;
+  if (leaf.virtual_loss) apply_virtual_loss(leaf.path, -1);
+  leaf.virtual_loss = false;
+  const uint32_t node = leaf.path.back();
+  expand(node, leaf, result);
   if (nodes_[node].proven() == Proven::MoverLoses) {
-    backup(1.0f);  // the side to move at the leaf wins at once
-    propagate_proven();
+    backup(leaf.path, 1.0f);  // the side to move at the leaf wins at once
+    propagate_proven(leaf.path);
   } else {
-    backup(result.value);
+    backup(leaf.path, result.value);
   }
   if (node == 1) {
     prepare_root_after_expansion();
   } else {
     ++done_;
   }
+  leaf.in_flight = false;
+  --in_flight_;
+  free_slots_.push_back(slot);
 }
 
-void Search::expand(uint32_t node, const EvalResult& result) {
+void Search::expand(uint32_t node, const Leaf& leaf, const EvalResult& result) {
+  const Position& leaf_pos = leaf.pos;
+  const std::vector<Move>& leaf_moves = leaf.moves;
   const uint32_t first = static_cast<uint32_t>(nodes_.size());
-  for (size_t i = 0; i < leaf_moves_.size(); ++i) {
+  for (size_t i = 0; i < leaf_moves.size(); ++i) {
     Node c;
-    c.move_bits = leaf_moves_[i].bits();
+    c.move_bits = leaf_moves[i].bits();
     c.prior = i < result.priors.size() ? result.priors[i] : 0.0f;
     nodes_.push_back(c);
   }
   Node& n = nodes_[node];
   n.first_child = first;
-  n.num_children = static_cast<uint16_t>(leaf_moves_.size()) & 0x3FFFu;
+  n.num_children = static_cast<uint16_t>(leaf_moves.size()) & 0x3FFFu;
   n.raw_value = result.value;
-  // Immediate wins: checked only when one is possible. A road needs N road pieces and one move
-  // adds at most one (placement) or min(height, N) (spread) of them; a flat count needs an
-  // almost full board or an almost empty reserve.
-  const Color me = leaf_pos_.side_to_move();
-  if (leaf_pos_.in_opening()) return;
-  const Reserves r = leaf_pos_.reserves(me);
-  const int empty = popcount(leaf_pos_.board() & ~leaf_pos_.occupied());
-  int tallest = 1;
-  for (Bitboard b = leaf_pos_.tops(me); b; b &= b - 1) tallest = std::max(tallest, leaf_pos_.height(lowest_square(b)));
-  const bool road_possible =
-      popcount(leaf_pos_.road_pieces(me)) + std::min(tallest, leaf_pos_.size()) >= leaf_pos_.size();
-  if (!road_possible && empty > leaf_pos_.size() && r.stones + r.caps > 1) return;
-  const int win = immediate_win_index(leaf_pos_, leaf_moves_);
+  // Immediate wins: checked only when one is possible (core's has_immediate_win says when).
+  const int win = has_immediate_win(leaf_pos) ? immediate_win_index(leaf_pos, leaf_moves) : -1;
   if (win >= 0) {
     nodes_[first + static_cast<uint32_t>(win)].set_proven(Proven::MoverWins);
     nodes_[node].set_proven(Proven::MoverLoses);
   }
 }
 
-void Search::backup(float leaf_value) {
+void Search::backup(const std::vector<uint32_t>& path, float leaf_value) {
   float v = leaf_value;
-  for (size_t i = path_.size(); i-- > 0;) {
-    Node& n = nodes_[path_[i]];
+  for (size_t i = path.size(); i-- > 0;) {
+    Node& n = nodes_[path[i]];
     ++n.visits;
     n.value_sum += -v;
     v = -v;
   }
-  if (path_.size() >= 2) ++search_visits_[path_[1] - nodes_[1].first_child];
+  if (path.size() >= 2) ++search_visits_[path[1] - nodes_[1].first_child];
 }
 
 Search::CompletedQ Search::completed_q(uint32_t node) const {

@@ -17,6 +17,7 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <random>
 #include <string>
 #include <utility>
@@ -82,9 +83,26 @@ class Search {
   // Starts a search of `simulations` playouts. With `explore`, Gumbel samples its noise (PUCT
   // adds Dirichlet noise); without, the search is deterministic (evaluation play).
   void begin(int simulations, bool explore);
-  Step step();
-  const EvalRequest& request() const { return request_; }
-  void provide(const EvalResult& result);
+  // Walks playouts until `max_leaves` of them wait on an evaluation (or the budget is spent, or a
+  // second playout would reach a leaf already waiting). With more than one, each waiting playout
+  // holds a virtual loss on its path so the next ones spread out (PUCT: the bot's batched
+  // search; self-play and Gumbel take one at a time). Then request(i) / provide(result, i) for
+  // i < pending().
+  Step step(int max_leaves = 1);
+  size_t pending() const { return batch_.size(); }
+  const EvalRequest& request(size_t index = 0) const { return leaves_[batch_[index]].request; }
+  void provide(const EvalResult& result, size_t index = 0);
+
+  // The same for several threads sharing one tree under the caller's lock: gather() appends the
+  // slots of up to `max_leaves` new waiting playouts (none while they would collide with ones
+  // already waiting), slot_request() is copied under the lock (the position and moves it points
+  // to stay put until the slot is provided, so they can be evaluated without it), provide_slot()
+  // hands back its evaluation. finished(): the budget is spent
+  // or the root is decided.
+  size_t gather(int max_leaves, std::vector<size_t>& slots);
+  const EvalRequest& slot_request(size_t slot) const { return leaves_[slot].request; }
+  void provide_slot(const EvalResult& result, size_t slot);
+  bool finished() const;
 
   // After Done:
   Move chosen_move() const;
@@ -103,9 +121,22 @@ class Search {
   std::vector<Move> principal_variation(int max_length) const;
 
  private:
-  void expand(uint32_t node, const EvalResult& result);
-  void backup(float leaf_value);
-  void propagate_proven();
+  // A playout waiting on (or being walked to) a leaf.
+  struct Leaf {
+    std::vector<uint32_t> path;
+    Position pos;
+    std::vector<Move> moves;
+    EvalRequest request;
+    bool virtual_loss = false;
+    bool in_flight = false;
+  };
+  void clear_leaves();
+  // Walks one playout from the root; false when it ended on a decided node (then backed up).
+  bool select_leaf(Leaf& leaf);
+  void apply_virtual_loss(const std::vector<uint32_t>& path, int sign);
+  void expand(uint32_t node, const Leaf& leaf, const EvalResult& result);
+  void backup(const std::vector<uint32_t>& path, float leaf_value);
+  void propagate_proven(const std::vector<uint32_t>& path);
   // Whether child i of `node` may be chosen: moves proven lost are skipped while any other exists.
   bool selectable(const Node& parent, uint32_t child) const;
   uint32_t select_root_child();
@@ -133,12 +164,12 @@ class Search {
   std::vector<uint32_t> search_visits_;
   std::vector<int> visit_schedule_;
   int considered_ = 0;
-  // The pending playout.
-  std::vector<uint32_t> path_;
-  Position leaf_pos_;
-  std::vector<Move> leaf_moves_;
-  EvalRequest request_;
-  bool waiting_ = false;
+  // The playouts waiting on evaluations: a deque, so requests' pointers stay valid as it grows.
+  std::deque<Leaf> leaves_;
+  std::vector<size_t> free_slots_;
+  size_t in_flight_ = 0;
+  std::vector<size_t> batch_;  // the slots step() gathered
+  size_t batch_provided_ = 0;
   // Scratch for the selection loops, kept to avoid allocating on every visit.
   std::vector<float> sigma_;
   mutable std::vector<float> weights_;

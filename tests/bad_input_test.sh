@@ -69,16 +69,30 @@ mkdir -p "$work/run/selfplay"
 cp "$work/four/"*.h5 "$work/run/selfplay/a_4x4.h5"
 "$bredon" selfplay --model random --games 4 --out "$work/three" --config "$work/tiny.yaml" > /dev/null 2>&1 || fail "selfplay failed"
 cp "$work/three/"*.h5 "$work/run/selfplay/b_bad_position.h5"
+# Edited with h5py, then given a fresh checksum trailer (data/shard.h) as if bredon wrote it:
+# what is checked here is the position, not the checksum.
 /usr/bin/python3 - "$work/run/selfplay/b_bad_position.h5" <<'PY' || fail "could not edit the shard"
-import sys, h5py
-with h5py.File(sys.argv[1], "r+") as f:
+import struct, sys, h5py
+path = sys.argv[1]
+data = open(path, "rb").read()
+assert data[-16:-8] == b"BRDNSUM1"
+open(path, "wb").write(data[:-16])
+with h5py.File(path, "r+") as f:
     tps = f["positions/tps"]
     tps[0] = b"x3/x3/x9 1 1"
+h = 1469598103934665603
+for byte in open(path, "rb").read():
+    h = ((h ^ byte) * 1099511628211) & 0xFFFFFFFFFFFFFFFF
+open(path, "ab").write(b"BRDNSUM1" + struct.pack("<Q", h))
 PY
+cp "$work/three/"*.h5 "$work/run/selfplay/c_flipped_byte.h5"
+/usr/bin/python3 -c "import sys; p = sys.argv[1]; d = bytearray(open(p, 'rb').read()); d[len(d) // 2] ^= 1; open(p, 'wb').write(d)" \
+  "$work/run/selfplay/c_flipped_byte.h5"
 echo "not a shard" > "$work/run/selfplay/iter_000001.h5"
 "$bredon" train --config "$work/tiny.yaml" --run-dir "$work/run" > "$work/train.log" 2>&1 || { fail "train failed"; cat "$work/train.log"; }
 grep -q "skipping shard $work/run/selfplay/a_4x4.h5: its games are 4x4" "$work/train.log" || fail "the 4x4 shard was not named"
 grep -q "skipping shard $work/run/selfplay/b_bad_position.h5: position 0" "$work/train.log" || fail "the bad position was not named"
+grep -q "c_flipped_byte.h5: its bytes do not match its checksum" "$work/train.log" || fail "the damaged shard was not named"
 grep -q "iter_000001.h5 exists already: writing .*iter_000001_2.h5" "$work/train.log" || fail "the stray file was not kept"
 [[ "$(cat "$work/run/selfplay/iter_000001.h5")" == "not a shard" ]] || fail "the stray file was overwritten"
 grep -q "budget spent" "$work/train.log" || { fail "the run did not finish"; cat "$work/train.log"; }

@@ -46,8 +46,9 @@ import h5py
 run = sys.argv[1]
 games = 0
 for path in sorted(glob.glob(os.path.join(run, 'selfplay', '*.h5'))):
+    assert open(path, 'rb').read()[-16:-8] == b'BRDNSUM1', path  # the checksum trailer (data/shard.h)
     with h5py.File(path, 'r') as f:
-        assert f.attrs['schema_version'] == 1, path
+        assert f.attrs['schema_version'] == 2, path
         n = len(f['games/ptn'])
         assert n > 0 and len(f['positions/tps']) == len(f['positions/policy_start']) - 1, path
         games += n
