@@ -32,5 +32,6 @@ void add_bench_selfplay(CLI::App& bench, int& exit_code);
 void add_bench_train(CLI::App& bench, int& exit_code);
 void add_bench_tactics(CLI::App& bench, int& exit_code);
 void add_bench_think(CLI::App& bench, int& exit_code);
+void add_bench_oracle(CLI::App& bench, int& exit_code);
 
 }  // namespace bredon::cli
