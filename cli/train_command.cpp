@@ -1,4 +1,4 @@
-// `bredon train --config <yaml> [--run-dir DIR] [--seed S]`: the training cycle (train/training_run.h).
+// `bredon train --config <yaml> [--run-dir DIR] [--seed S] [--init <bot>]`: the training cycle (train/training_run.h).
 #include <filesystem>
 
 #include "cli/commands.h"
@@ -28,6 +28,8 @@ void add_train_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--config", o->config_path, "run configuration (YAML); a run directory that has one keeps its own");
   cmd->add_option("--run-dir", o->run_dir, "run directory (default: runs/<config name>)");
   cmd->add_option("--seed", o->seed, "random seed");
+  cmd->add_option("--init", o->init_path,
+                  "a bot file to start a new run from (its compute is added to this run's totals)");
   cmd->callback([o, &exit_code] { exit_code = run_train(*o); });
 }
 }  // namespace bredon::cli

@@ -83,6 +83,13 @@ if (( games < previous_games )); then echo "FAIL: games were lost"; exit 1; fi
 test -f "$run/bot.ckpt" || { echo "FAIL: no exported bot"; exit 1; }
 # The exported bot and the latest checkpoint load and play.
 "$bredon" selfplay --model "$run/bot.ckpt" --games 2 --out "$work/bot_games" > "$work/log" 2>&1 || { cat "$work/log"; exit 1; }
+# A second stage started from that bot counts the compute of both in its own bot's metadata.
+sed 's/steps: 400/steps: 40/' "$work/tiny.yaml" > "$work/stage2.yaml"
+"$bredon" train --config "$work/stage2.yaml" --run-dir "$work/stage2" --init "$run/bot.ckpt" > "$work/log" 2>&1 ||
+  { cat "$work/log"; exit 1; }
+grep -q "new run in $work/stage2 from $run/bot.ckpt" "$work/log" || { echo "FAIL: --init not used"; cat "$work/log"; exit 1; }
+grep -aq "^extra.total_steps=440$" "$work/stage2/bot.ckpt" || { echo "FAIL: the second stage's bot does not count 400 + 40 steps"; exit 1; }
+grep -aq "^extra.init_from=$run/bot.ckpt$" "$work/stage2/bot.ckpt" || { echo "FAIL: the bot does not say where it started"; exit 1; }
 # Notebooks, headless, on this run.
 for nb in training games; do
   BREDON_RUN_DIR="$run" /usr/bin/python3 -m nbconvert --to notebook --execute --output "$work/$nb.out.ipynb" \

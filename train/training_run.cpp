@@ -36,6 +36,10 @@ struct Counters {
   int64_t iteration = 0;
   int64_t samples_trained = 0;
   double elapsed_seconds = 0;  // across resumes
+  // The compute of the bot this run started from (--init), all its stages together.
+  std::string init_from;
+  double prior_seconds = 0;
+  int64_t prior_games = 0, prior_steps = 0;
 };
 
 // What one iteration's stages report, for its metrics line.
@@ -135,6 +139,13 @@ class TrainingRun {
     m.extra["iteration"] = std::to_string(counters_.iteration);
     m.extra["samples_trained"] = std::to_string(counters_.samples_trained);
     m.extra["elapsed_seconds"] = std::to_string(counters_.elapsed_seconds);
+    if (!counters_.init_from.empty()) m.extra["init_from"] = counters_.init_from;
+    m.extra["prior_seconds"] = std::to_string(counters_.prior_seconds);
+    m.extra["prior_games"] = std::to_string(counters_.prior_games);
+    m.extra["prior_steps"] = std::to_string(counters_.prior_steps);
+    m.extra["total_seconds"] = std::to_string(counters_.prior_seconds + counters_.elapsed_seconds);
+    m.extra["total_games"] = std::to_string(counters_.prior_games + window_.total_games());
+    m.extra["total_steps"] = std::to_string(counters_.prior_steps + learner_.steps());
     return m;
   }
 
@@ -150,8 +161,15 @@ class TrainingRun {
       counters_.iteration = static_cast<int64_t>(get("iteration"));
       counters_.samples_trained = static_cast<int64_t>(get("samples_trained"));
       counters_.elapsed_seconds = get("elapsed_seconds");
+      counters_.prior_seconds = get("prior_seconds");
+      counters_.prior_games = static_cast<int64_t>(get("prior_games"));
+      counters_.prior_steps = static_cast<int64_t>(get("prior_steps"));
+      if (ck.meta.extra.count("init_from")) counters_.init_from = ck.meta.extra.at("init_from");
       spdlog::info("resuming {} at iteration {}, step {}, {:.1f} min trained", dir_, counters_.iteration, ck.meta.step,
                    counters_.elapsed_seconds / 60);
+      if (!options_.init_path.empty()) spdlog::warn("--init {} ignored: the run resumes its own network", options_.init_path);
+    } else if (!options_.init_path.empty()) {
+      start_from_bot(options_.init_path);
     } else {
       spdlog::info("new run in {}: {}x{} komi {}, {} blocks x {} channels", dir_, n_, n_, cfg_.game.half_komi / 2.0,
                    cfg_.model.blocks, cfg_.model.channels);
@@ -160,6 +178,33 @@ class TrainingRun {
     infer_->use_channels_last();  // self-play feeds it channels-last batches (nn_evaluator)
     copy_weights(net_, infer_);
     infer_->eval();
+  }
+
+  // --init: the bot's weights, when they are the network the configuration describes.
+  void start_from_bot(const std::string& path) {
+    LoadedCheckpoint ck = load_checkpoint(path, n_);
+    const ModelConfig& a = ck.meta.model;
+    const ModelConfig& b = cfg_.model;
+    if (a.blocks != b.blocks || a.channels != b.channels || a.policy_channels != b.policy_channels ||
+        a.value_channels != b.value_channels || a.value_hidden != b.value_hidden || a.gpool_every != b.gpool_every ||
+        a.ownership_head != b.ownership_head)
+      throw ConfigError("--init " + path + " is a " + std::to_string(a.blocks) + " blocks x " +
+                        std::to_string(a.channels) + " channels network, but the configuration's model: section says " +
+                        std::to_string(b.blocks) + " x " + std::to_string(b.channels) +
+                        " (or differs in its heads): use the bot's config");
+    if (ck.meta.half_komi != cfg_.game.half_komi)
+      spdlog::warn("--init {} was trained at komi {}, this run plays komi {}", path, ck.meta.half_komi / 2.0,
+                   cfg_.game.half_komi / 2.0);
+    copy_weights(ck.net, net_);
+    auto get = [&](const char* k, double otherwise) {
+      return ck.meta.extra.count(k) ? std::stod(ck.meta.extra.at(k)) : otherwise;
+    };
+    counters_.init_from = path;
+    counters_.prior_seconds = get("total_seconds", get("elapsed_seconds", 0));
+    counters_.prior_games = static_cast<int64_t>(get("total_games", 0));
+    counters_.prior_steps = static_cast<int64_t>(get("total_steps", static_cast<double>(ck.meta.step)));
+    spdlog::info("new run in {} from {} (its training so far: {:.1f} h, {} games, {} steps)", dir_, path,
+                 counters_.prior_seconds / 3600, counters_.prior_games, counters_.prior_steps);
   }
 
   // Stage 1: self-play with the current network, written as one shard.

@@ -8,7 +8,8 @@
 //   selfplay/            HDF5 game shards (data/shard.h)
 //   metrics.jsonl        one JSON line per iteration (losses, rates, Elo) for the notebook
 //   eval_results.jsonl   every evaluation match result; ratings.json the fitted Elo table
-//   bot.ckpt             the exported bot, written when the run ends
+//   bot.ckpt             the exported bot, written when the run ends; its metadata counts the
+//                        compute of this run and of every bot it was started from (--init)
 #pragma once
 
 #include <string>
@@ -19,6 +20,10 @@ struct TrainOptions {
   std::string config_path;  // used when the run directory has no snapshot yet
   std::string run_dir;
   uint64_t seed = 1;
+  // A bot file whose network a new run starts from (the optimiser starts fresh). Its compute
+  // (meta `total_seconds`, `total_games`, `total_steps`) is carried into this run's totals, so a
+  // bot trained in stages says what all of them cost. Ignored when the run resumes.
+  std::string init_path;
 };
 
 // Returns the process exit code.
