@@ -1,6 +1,7 @@
 // The LibTorch network and checkpoints.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <functional>
@@ -8,6 +9,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include "core/movegen.h"
+#include "core/ptn_game.h"
 #include "model/action_index.h"
 #include "model/encoding.h"
 #include "nn/bot_library.h"
@@ -225,6 +228,31 @@ TEST(BotLibrary, PicksTheBotForTheSizeAndNearestKomiAndSaysWhich) {
   EXPECT_EQ(bots.find(6, 4)->meta.step, 30);
   EXPECT_THROW(bots.add_preferred(dir + "/broken.ckpt"), CheckpointError);
   std::filesystem::remove_all(dir);
+}
+
+TEST(ShippedBots, EachLoadsPlaysItsSizeHasACardAndIsSmall) {
+  const std::string dir = std::string(BREDON_SOURCE_DIR) + "/models";
+  BotLibrary bots(dir);
+  ASSERT_GE(bots.bots().size(), 2u);
+  for (const BotFile& bot : bots.bots()) {
+    const std::string stem = std::filesystem::path(bot.path).stem().string();
+    const int n = bot.meta.size;
+    // Named after the size (and komi when not 0), as the cards and README say.
+    const std::string expected =
+        std::to_string(n) + "x" + std::to_string(n) + (bot.meta.half_komi ? "-komi" + komi_text(bot.meta.half_komi) : "");
+    EXPECT_EQ(stem, expected) << bot.path;
+    EXPECT_LT(std::filesystem::file_size(bot.path), 5u << 20) << bot.path;
+    EXPECT_TRUE(std::filesystem::exists(dir + "/" + stem + ".md")) << "no card for " << bot.path;
+    EXPECT_TRUE(std::filesystem::exists(dir + "/" + stem + ".config.yaml")) << "no config for " << bot.path;
+    std::string description;
+    const auto eval = bots.evaluator_for(n, bot.meta.half_komi, &description);
+    const Position start(n, bot.meta.half_komi);
+    const std::vector<Move> moves = legal_moves(start);
+    std::vector<EvalResult> results;
+    eval->evaluate({EvalRequest{&start, &moves}}, results);
+    ASSERT_EQ(results[0].priors.size(), moves.size());
+    EXPECT_TRUE(std::isfinite(results[0].value));
+  }
 }
 
 }  // namespace
