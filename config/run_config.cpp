@@ -58,6 +58,8 @@ EvalConfig read_eval_section(YamlSection& s) {
   e.simulations = s.get_int("simulations", e.simulations, 1, 100000);
   e.baseline_rollouts = s.get_int("baseline_rollouts", e.baseline_rollouts, 1, 100000);
   e.previous_checkpoints = s.get_int("previous_checkpoints", e.previous_checkpoints, 0, 100);
+  e.anchor = s.get_string("anchor", e.anchor);
+  e.anchor_movetime_ms = s.get_int("anchor_movetime_ms", e.anchor_movetime_ms, 1, 600000);
   s.reject_unknown();
   return e;
 }

@@ -49,6 +49,11 @@ struct EvalConfig {
   int simulations = 32;          // playouts per move in evaluation games
   int baseline_rollouts = 64;    // model-free baseline: random-rollout MCTS playouts per move
   int previous_checkpoints = 2;  // also play this many earlier checkpoints
+  // A fixed strong opponent every evaluation also plays, by its player name (README, Players):
+  // e.g. "heuristic@hard" or "tei:../shared/engines/taktician-tei" ("": none). Random and the
+  // rollout baseline are swept within minutes; this one keeps the Elo curve seeing progress.
+  std::string anchor;
+  int anchor_movetime_ms = 100;  // per move, for anchors that play on time (levels, tei:)
 };
 
 struct BudgetConfig {

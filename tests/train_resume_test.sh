@@ -34,6 +34,8 @@ eval:
   simulations: 4
   baseline_rollouts: 4
   previous_checkpoints: 1
+  anchor: "heuristic@hard"
+  anchor_movetime_ms: 5
 budget:
   hours: 0
   steps: 400
@@ -56,6 +58,11 @@ steps = []
 for line in open(os.path.join(run, 'metrics.jsonl')) if os.path.exists(os.path.join(run, 'metrics.jsonl')) else []:
     steps.append(json.loads(line)['step'])
 assert steps == sorted(steps), 'steps went backwards: %s' % steps
+if os.path.exists(os.path.join(run, 'metrics.jsonl')):
+    rated = [m for m in map(json.loads, open(os.path.join(run, 'metrics.jsonl'))) if m['elo'] is not None]
+    assert all(m['score_vs_anchor'] is not None for m in rated), 'an evaluation without the anchor'
+    ratings = json.load(open(os.path.join(run, 'ratings.json'))) if rated else []
+    assert not rated or any(r['player'] == 'anchor heuristic@hard' for r in ratings), 'the anchor is not rated'
 print(games, steps[-1] if steps else 0)
 PY
 }
@@ -67,7 +74,9 @@ for kill_after in 4 3 5; do
   sleep "$kill_after"
   kill -9 "$pid" 2>/dev/null || true
   wait "$pid" 2>/dev/null || true
-  read -r games step < <(check)
+  games=""
+  read -r games step < <(check) || true
+  [[ -n "${games:-}" ]] || { echo "FAIL: the run directory check failed"; exit 1; }
   echo "killed after ${kill_after}s: $games games in shards, metrics at step $step"
   if (( games < previous_games )); then echo "FAIL: games were lost ($previous_games -> $games)"; exit 1; fi
   if (( step < previous_step )); then echo "FAIL: step went back ($previous_step -> $step)"; exit 1; fi
@@ -77,7 +86,9 @@ done
 "$bredon" train --config "$work/tiny.yaml" --run-dir "$run" > "$work/log" 2>&1 || { cat "$work/log"; exit 1; }
 grep -q "resuming" "$work/log" || { echo "FAIL: the last run did not resume"; cat "$work/log"; exit 1; }
 grep -q "budget spent: .* 400 training steps" "$work/log" || { echo "FAIL: budget not reached"; cat "$work/log"; exit 1; }
-read -r games step < <(check)
+games=""
+read -r games step < <(check) || true
+[[ -n "$games" ]] || { echo "FAIL: the run directory check failed"; exit 1; }
 echo "finished: $games games, step $step"
 if (( games < previous_games )); then echo "FAIL: games were lost"; exit 1; fi
 test -f "$run/bot.ckpt" || { echo "FAIL: no exported bot"; exit 1; }

@@ -69,6 +69,9 @@ CheckpointEvaluation evaluate_checkpoint(const std::string& name, TakNet net, co
                       seed + 1,
                       games_vs_anchors.at(1),
                       {}});
+  // The fixed strong anchor is rated like any opponent (its Elo fitted from every evaluation).
+  const size_t anchor = cfg.eval.anchor.empty() ? 0 : pairings.size();
+  if (anchor) pairings.push_back({"anchor " + cfg.eval.anchor, cfg.eval.anchor, seed + 1000, cfg.eval.games, {}});
   for (size_t k = 0; k < previous.size(); ++k)
     pairings.push_back({std::filesystem::path(previous[k]).stem().string(),
                         previous[k] + ":" + std::to_string(cfg.eval.simulations),
@@ -85,6 +88,7 @@ CheckpointEvaluation evaluate_checkpoint(const std::string& name, TakNet net, co
       context.half_komi = cfg.game.half_komi;
       context.search = cfg.search;
       context.seed = static_cast<uint64_t>(iteration);
+      context.move_time_ms = cfg.eval.anchor_movetime_ms;
       OwnedPlayer mine = make_network_player(name, net, context, cfg.eval.simulations);
       OwnedPlayer opponent = make_player(pairings[i].player, context);
       MatchConfig mc;
@@ -102,7 +106,7 @@ CheckpointEvaluation evaluate_checkpoint(const std::string& name, TakNet net, co
                                  {"draws", p.result.draws}, {"losses", p.result.losses}};
     append_line(results_path, line.dump());
   }
-  return {pairings[0].result, pairings[1].result};
+  return {pairings[0].result, pairings[1].result, anchor ? pairings[anchor].result : MatchResult{}};
 }
 
 std::vector<Rating> fit_run_ratings(const std::vector<PairResult>& results) {

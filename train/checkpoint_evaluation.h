@@ -23,6 +23,7 @@ inline const std::vector<std::string>& rating_anchors() {
 
 struct CheckpointEvaluation {
   MatchResult vs_random, vs_baseline;
+  MatchResult vs_anchor;  // eval.anchor's games (none when it is not set)
 };
 
 // The earlier checkpoints a new one plays, from `ladder` (oldest first): 1, 4, 16, ... places

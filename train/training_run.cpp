@@ -49,7 +49,7 @@ struct TrainPhase {
   double seconds = 0;
 };
 struct EvaluationSummary {
-  nlohmann::json elo, elo_stderr, score_vs_random, score_vs_baseline;  // null when not evaluated
+  nlohmann::json elo, elo_stderr, score_vs_random, score_vs_baseline, score_vs_anchor;  // null when not evaluated
 };
 
 TakNet seeded_network(uint64_t seed, int size, const ModelConfig& model) {
@@ -305,11 +305,14 @@ class TrainingRun {
       }
     summary.score_vs_random = ev.vs_random.score();
     summary.score_vs_baseline = ev.vs_baseline.score();
+    if (ev.vs_anchor.games() > 0) summary.score_vs_anchor = ev.vs_anchor.score();
     const MatchResult& r1 = ev.vs_random;
     const MatchResult& r2 = ev.vs_baseline;
-    spdlog::info("evaluation of {} ({:.1f} s): vs random {}-{}-{}, vs baseline {}-{}-{}, Elo {} +- {}", name,
-                 seconds_since(start), r1.wins, r1.draws, r1.losses, r2.wins, r2.draws, r2.losses, summary.elo.dump(),
-                 summary.elo_stderr.dump());
+    const MatchResult& r3 = ev.vs_anchor;
+    spdlog::info("evaluation of {} ({:.1f} s): vs random {}-{}-{}, vs baseline {}-{}-{}{}, Elo {} +- {}", name,
+                 seconds_since(start), r1.wins, r1.draws, r1.losses, r2.wins, r2.draws, r2.losses,
+                 r3.games() ? fmt::format(", vs {} {}-{}-{}", cfg_.eval.anchor, r3.wins, r3.draws, r3.losses) : "",
+                 summary.elo.dump(), summary.elo_stderr.dump());
     return summary;
   }
 
@@ -349,6 +352,7 @@ class TrainingRun {
         {"elo_stderr", rating.elo_stderr},
         {"score_vs_random", rating.score_vs_random},
         {"score_vs_baseline", rating.score_vs_baseline},
+        {"score_vs_anchor", rating.score_vs_anchor},
     };
     append_line(dir_ + "/metrics.jsonl", line.dump());
     const double minutes_left = cfg_.budget.hours > 0 ? (cfg_.budget.hours * 3600 - elapsed()) / 60 : 0;
