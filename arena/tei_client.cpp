@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <cstring>
 
 #include "core/tps.h"
@@ -128,6 +129,8 @@ std::string TeiClientPlayer::expect(const std::string& prefix, int timeout_ms) {
         std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()).count();
     const std::string line = read_line(static_cast<int>(std::max<int64_t>(1, left)));
     if (line.rfind(prefix, 0) == 0) return line;
+    const size_t nps = line.rfind("info ", 0) == 0 ? line.find(" nps ") : std::string::npos;
+    if (nps != std::string::npos) last_nps_ = std::atof(line.c_str() + nps + 5);
   }
 }
 

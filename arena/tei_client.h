@@ -33,6 +33,8 @@ class TeiClientPlayer : public Player {
   std::string name() const override { return name_; }
   void new_game(const Position& start) override;
   Move choose(const Position& pos) override;
+  // The `nps` of the engine's last info line that had one (0: none yet), for benchmarks.
+  double last_nps() const { return last_nps_; }
 
  private:
   void start();   // launch() and the handshake; on failure nothing is left running
@@ -54,6 +56,7 @@ class TeiClientPlayer : public Player {
   pid_t pid_ = -1;
   int to_engine_ = -1, from_engine_ = -1;
   std::string buffer_;
+  double last_nps_ = 0;
 };
 
 }  // namespace bredon

@@ -5,7 +5,6 @@
 // hands the opponent a forced win. Meant for 3x3, where P = 15 covers whole games.
 #include <cstdio>
 #include <random>
-#include <thread>
 
 #include "cli/commands.h"
 #include "core/movegen.h"
@@ -28,8 +27,7 @@ struct BenchOracleOptions {
 };
 
 int bench_oracle(const BenchOracleOptions& o) {
-  const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  configure_torch_threads(1);
+  const int cores = configure_threads_for_bot_search();
   BotLibrary bots("");
   bots.add_preferred(o.model);
   const int size = bots.bots().front().meta.size;

@@ -10,10 +10,10 @@
 // `think_vs_raw_ratio` (after / raw).
 #include <chrono>
 #include <cstdio>
-#include <cstring>
 #include <memory>
 #include <thread>
 
+#include "arena/tei_client.h"
 #include "cli/commands.h"
 #include "core/movegen.h"
 #include "core/tps.h"
@@ -70,21 +70,13 @@ double raw_rate(const TakNet& net, const Position& pos, int batch, int threads, 
   return static_cast<double>(total) / seconds;
 }
 
-// The reference engine's last reported nps after `ms` on `pos`, or 0 when it reports none.
+// The reference engine's own nps after `ms` on `pos` (its last info line), through the match's
+// TEI client; 0 when it reports none.
 double reference_nps(const std::string& command, const Position& pos, int64_t ms) {
-  const std::string script = "(printf 'tei\\nteinewgame " + std::to_string(pos.size()) + "\\nposition tps " +
-                             to_tps(pos) + "\\ngo movetime " + std::to_string(ms) + "\\n'; sleep " +
-                             std::to_string(ms / 1000.0 + 0.5) + "; echo quit) | " + command + " 2>/dev/null";
-  FILE* pipe = popen(script.c_str(), "r");
-  if (!pipe) return 0;
-  char line[4096];
-  double nps = 0;
-  while (std::fgets(line, sizeof line, pipe)) {
-    const char* at = std::strstr(line, " nps ");
-    if (at) nps = std::atof(at + 5);
-  }
-  pclose(pipe);
-  return nps;
+  TeiClientPlayer engine(command, pos.size(), pos.half_komi(), static_cast<int>(ms));
+  engine.new_game(pos);
+  engine.choose(pos);
+  return engine.last_nps();
 }
 
 int bench_think(const BenchThinkOptions& o) {
@@ -92,14 +84,13 @@ int bench_think(const BenchThinkOptions& o) {
   TakNet net = ck.net;
   net->eval();
   net->use_channels_last();
-  const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  const int batch = (NetworkEvaluator(net).preferred_batch() + cores - 1) / cores;
+  const int cores = configure_threads_for_bot_search();
+  const int batch = leaves_per_thread(NetworkEvaluator(net), cores);
   std::printf("network %s (%dx%d), %d cores, time per move %lld ms, after: %d threads x batches of %d\n",
               o.model.c_str(), ck.meta.size, ck.meta.size, cores, static_cast<long long>(o.ms), cores, batch);
 
   // Middle-game positions: the bot's medium level against itself from two-ply openings.
   std::vector<Position> positions;
-  configure_torch_threads(1);
   for (int i = 0; i < o.positions; ++i) {
     Position pos(ck.meta.size, ck.meta.half_komi);
     const std::vector<Move> first = legal_moves(pos);
@@ -122,7 +113,7 @@ int bench_think(const BenchThinkOptions& o) {
       OneAtATime one(eval);
       think(pos, one, Level::Hard, o.ms, -1, nullptr, 1, [&](const ThinkInfo& i) { before = i; });
     }).join();
-    configure_torch_threads(1);
+    configure_threads_for_bot_search();
     ThinkInfo after;
     std::thread([&] {
       NetworkEvaluator eval(net);

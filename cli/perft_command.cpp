@@ -11,14 +11,13 @@ namespace bredon::cli {
 namespace {
 
 struct PerftOptions {
-  int size = 0;
-  std::string tps, komi = "0";
+  PositionOptions board;
   int depth = 0;
   bool divide = false;
 };
 
 int run_perft(const PerftOptions& o) {
-  Position pos = position_from_options(o.size, o.tps, o.komi);
+  Position pos = o.board.position();
   const int depth = o.depth;
   const bool divide = o.divide;
   if (divide) {
@@ -46,10 +45,7 @@ int run_perft(const PerftOptions& o) {
 void add_perft_command(CLI::App& app, int& exit_code) {
   auto o = std::make_shared<PerftOptions>();
   CLI::App* cmd = app.add_subcommand("perft", "count move paths per depth (a finished game counts 0 below it)");
-  cmd->add_option("--size", o->size, "board size, 3..8 (the empty board unless --tps is given)")
-      ->check(CLI::Range(3, 8));
-  cmd->add_option("--tps", o->tps, "start from this position (TPS)");
-  cmd->add_option("--komi", o->komi, "komi in points, whole or half (0)");
+  add_position_options(cmd, o->board);
   cmd->add_option("--depth", o->depth, "plies to count, 1..20")->required()->check(CLI::Range(1, 20));
   cmd->add_flag("--divide", o->divide, "list each root move's count at --depth");
   cmd->callback([o, &exit_code] { exit_code = run_perft(*o); });

@@ -6,7 +6,6 @@
 #include <ctime>
 #include <fstream>
 #include <iostream>
-#include <thread>
 
 #include "cli/commands.h"
 #include "core/error.h"
@@ -71,8 +70,7 @@ int run_play(const PlayOptions& o) {
   const Level level = parse_level(o.level);
   const int64_t think_ms = o.think_ms;
   std::string out_path = o.out;
-  const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  configure_torch_threads(1);  // one LibTorch thread per search thread (search/bot_search.h)
+  const int cores = configure_threads_for_bot_search();
   BotLibrary bots(o.models);
   if (!model_path.empty()) {
     bots.add_preferred(model_path);

@@ -11,15 +11,14 @@ namespace bredon::cli {
 namespace {
 
 struct SolveOptions {
-  int size = 0;
-  std::string tps, komi = "0";
+  PositionOptions board;
   int plies = 15;
   int64_t nodes = 200'000'000;
   int hash_mb = 256;
 };
 
 int run_solve(const SolveOptions& o) {
-  const Position pos = position_from_options(o.size, o.tps, o.komi);
+  const Position pos = o.board.position();
   Solver solver(static_cast<size_t>(o.hash_mb));
   const auto start = std::chrono::steady_clock::now();
   const Solution s = solver.solve(pos, o.plies, o.nodes);
@@ -41,10 +40,7 @@ void add_solve_command(CLI::App& app, int& exit_code) {
   auto o = std::make_shared<SolveOptions>();
   CLI::App* cmd = app.add_subcommand(
       "solve", "prove who forces a win (road or flats) within a ply horizon, with the main line (exit 3: budget spent)");
-  cmd->add_option("--size", o->size, "board size, 3..8 (the empty board unless --tps is given)")
-      ->check(CLI::Range(3, 8));
-  cmd->add_option("--tps", o->tps, "solve this position (TPS)");
-  cmd->add_option("--komi", o->komi, "komi in points, whole or half (0)");
+  add_position_options(cmd, o->board);
   cmd->add_option("--plies", o->plies, "horizon in plies, 1..40 (15)")->check(CLI::Range(1, 40));
   cmd->add_option("--nodes", o->nodes, "node budget (200000000)")->check(CLI::Range(int64_t{1}, int64_t{1} << 40));
   cmd->add_option("--hash-mb", o->hash_mb, "transposition table in MiB, 1..65536 (256)")->check(CLI::Range(1, 65536));

@@ -1,7 +1,5 @@
 // `bredon tei [--model <bot file>] [--models DIR] [--level easy|medium|hard]`: the engine over stdin/stdout.
-#include <algorithm>
 #include <iostream>
-#include <thread>
 
 #include "cli/commands.h"
 #include "engine/tei_engine.h"
@@ -15,10 +13,7 @@ namespace {
 
 int run_tei(const std::string& model_path, const std::string& models_dir, const std::string& level_text) {
   const Level level = parse_level(level_text);
-  // The hard level searches on every core, each thread evaluating its own batches on one
-  // LibTorch thread (search/bot_search.h says why).
-  const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  configure_torch_threads(1);
+  const int cores = configure_threads_for_bot_search();
   BotLibrary bots(models_dir);
   if (!model_path.empty()) bots.add_preferred(model_path);
   EvaluatorProvider provider = [&bots](int size, int half_komi, std::string* description) {

@@ -32,6 +32,11 @@ void configure_torch_threads(int intra_op_threads) {
   }
 }
 
+int configure_threads_for_bot_search() {
+  configure_torch_threads(1);
+  return static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+}
+
 void adopt_torch_threads() {
   thread_local int applied = 0;
   const int wanted = g_intra_op_threads.load();

@@ -32,5 +32,8 @@ void configure_torch_threads(int intra_op_threads);
 // the count per OS thread and oneDNN's convolutions read it, so a std::thread that skips this
 // uses every core: two such workers on 2 cores ran four OpenMP threads and trained 1.5x slower.
 void adopt_torch_threads();
+// For the bot's hard level (search/bot_search.h): one LibTorch thread per search thread, and as
+// many search threads as cores. Configures LibTorch and returns that thread count.
+int configure_threads_for_bot_search();
 
 }  // namespace bredon

@@ -108,8 +108,7 @@ Move Thinker::think(const Position& pos, Evaluator& evaluator, Level level, int6
     for (int t = 1; t < threads_; ++t)
       if (auto c = evaluator.clone()) clones.push_back(std::move(c));
   const int workers = 1 + static_cast<int>(clones.size());
-  const int leaves =
-      level == Level::Hard ? std::max(1, (std::max(1, evaluator.preferred_batch()) + workers - 1) / workers) : 1;
+  const int leaves = level == Level::Hard ? leaves_per_thread(evaluator, workers) : 1;
   std::mutex tree_lock;
   auto report = [&] {
     info.time_ms = ms();
@@ -171,6 +170,10 @@ Move Thinker::think(const Position& pos, Evaluator& evaluator, Level level, int6
   report();
   if (level == Level::Hard) search_.advance(best);
   return best;
+}
+
+int leaves_per_thread(const Evaluator& evaluator, int threads) {
+  return std::max(1, (std::max(1, evaluator.preferred_batch()) + threads - 1) / std::max(1, threads));
 }
 
 Move think(const Position& pos, Evaluator& evaluator, Level level, int64_t time_ms, int64_t nodes,

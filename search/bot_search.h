@@ -6,8 +6,8 @@
 // - then an anytime PUCT search that gathers the evaluator's preferred batch of leaves at a
 //   time under virtual loss (a network evaluates 32 positions at several times the rate of one),
 //   on several threads that share the tree under a lock and each evaluate their own share of
-//   the batch (one LibTorch thread each: on 2 cores two threads with batches of 16 evaluated
-//   2.7x the positions per second of one thread running 2 LibTorch threads on batches of 32);
+//   the batch on one LibTorch thread (LibTorch's own threads, asked for by a search thread it
+//   did not start, were the slowest way to use two cores: `bredon bench think` compares);
 // - the tree is kept between moves: the next search starts from the subtree of the moves played.
 #pragma once
 
@@ -58,6 +58,10 @@ class Thinker {
   Solver solver_;
   int threads_;
 };
+
+// Leaves each of `threads` search threads gathers per evaluation: the evaluator's preferred
+// batch shared among them.
+int leaves_per_thread(const Evaluator& evaluator, int threads);
 
 // One move with a fresh Thinker (no tree kept).
 Move think(const Position& pos, Evaluator& evaluator, Level level, int64_t time_ms, int64_t nodes,

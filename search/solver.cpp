@@ -149,26 +149,26 @@ void Solver::search(Position& pos, int plies, uint32_t pn_limit, uint32_t dn_lim
   store(key, pn, dn);
 }
 
+Solver::Numbers Solver::search_root(const Position& pos, int plies) {
+  Position p = pos;
+  search(p, plies, kInf, kInf);
+  Numbers n;
+  lookup(node_key(pos, plies), n.pn, n.dn);  // the root is stored last, so it is still there
+  return n;
+}
+
 Proof Solver::prove_win(const Position& pos, int plies, int64_t max_nodes, const std::atomic<bool>* stop) {
   attacker_ = pos.side_to_move();
   node_limit_ = max_nodes < 0 ? -1 : nodes_ + max_nodes;
   stop_ = stop;
-  Position p = pos;
-  search(p, plies, kInf, kInf);
-  uint32_t pn, dn;
-  lookup(node_key(pos, plies), pn, dn);
-  return pn == 0 ? Proof::Proven : dn == 0 ? Proof::Disproven : Proof::Unknown;
+  const Numbers n = search_root(pos, plies);
+  return n.pn == 0 ? Proof::Proven : n.dn == 0 ? Proof::Disproven : Proof::Unknown;
 }
 
 int Solver::shortest_win(const Position& pos, int plies) {
   if (pos.game_over()) return attacker_won(pos, attacker_) ? 0 : -1;
-  for (int k = 1; k <= plies && !out_of_budget(); ++k) {
-    Position p = pos;
-    search(p, k, kInf, kInf);
-    uint32_t pn, dn;
-    lookup(node_key(pos, k), pn, dn);
-    if (pn == 0) return k;
-  }
+  for (int k = 1; k <= plies && !out_of_budget(); ++k)
+    if (search_root(pos, k).pn == 0) return k;
   return -1;
 }
 
@@ -206,10 +206,7 @@ Solution Solver::solve(const Position& pos, int max_plies, int64_t max_nodes, co
   for (int plies = 1; plies <= max_plies && s.value == 0; ++plies) {
     for (const Color attacker : {pos.side_to_move(), opponent(pos.side_to_move())}) {
       attacker_ = attacker;
-      Position p = pos;
-      search(p, plies, kInf, kInf);
-      uint32_t pn, dn;
-      lookup(node_key(pos, plies), pn, dn);
+      const uint32_t pn = search_root(pos, plies).pn;
       if (out_of_budget() && pn != 0) {
         s.complete = false;
         break;
@@ -236,12 +233,9 @@ Move Solver::winning_move(const Position& pos, int max_plies, int64_t max_nodes)
   node_limit_ = nodes_ + max_nodes;
   stop_ = nullptr;
   for (int plies = 1; plies <= max_plies && !out_of_budget(); plies += 2) {
-    Position p = pos;
-    search(p, plies, kInf, kInf);
-    uint32_t pn, dn;
-    lookup(node_key(pos, plies), pn, dn);
-    if (pn != 0) continue;
+    if (search_root(pos, plies).pn != 0) continue;
     // Any child proven within the plies left is a winning move; the table holds most of them.
+    Position p = pos;
     for (Move m : legal_moves(pos)) {
       const UndoRecord u = p.play(m);
       const int k = shortest_win(p, plies - 1);

@@ -65,7 +65,12 @@ class Solver {
   uint64_t node_key(const Position& pos, int plies) const;
   void lookup(uint64_t key, uint32_t& pn, uint32_t& dn) const;
   void store(uint64_t key, uint32_t pn, uint32_t dn);
+  struct Numbers {
+    uint32_t pn = 1, dn = 1;
+  };
   void search(Position& pos, int plies, uint32_t pn_limit, uint32_t dn_limit);
+  // A whole search from `pos` for attacker_ within `plies`, and the root's numbers after it.
+  Numbers search_root(const Position& pos, int plies);
   std::vector<Child> children(Position& pos, int plies);
   bool out_of_budget() const;
   // Shortest proven win for `attacker_` from `pos` within `plies`, or -1.
