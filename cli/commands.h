@@ -25,6 +25,7 @@ void add_tei_command(CLI::App& app, int& exit_code);
 void add_export_command(CLI::App& app, int& exit_code);
 void add_match_command(CLI::App& app, int& exit_code);
 void add_play_command(CLI::App& app, int& exit_code);
+void add_serve_command(CLI::App& app, int& exit_code);
 
 // The benchmarks, subcommands of `bredon bench` (bench_<name>.cpp).
 void add_bench_nn(CLI::App& bench, int& exit_code);
@@ -33,5 +34,6 @@ void add_bench_train(CLI::App& bench, int& exit_code);
 void add_bench_tactics(CLI::App& bench, int& exit_code);
 void add_bench_think(CLI::App& bench, int& exit_code);
 void add_bench_oracle(CLI::App& bench, int& exit_code);
+void add_bench_serve(CLI::App& bench, int& exit_code);
 
 }  // namespace bredon::cli

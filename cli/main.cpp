@@ -28,6 +28,7 @@ int main(int argc, char** argv) {
   add_tei_command(app, exit_code);
   add_match_command(app, exit_code);
   add_play_command(app, exit_code);
+  add_serve_command(app, exit_code);
   add_export_command(app, exit_code);
   add_selfplay_command(app, exit_code);
   const std::string command = argc > 1 ? argv[1] : "";

@@ -1,0 +1,226 @@
+#!/usr/bin/env python3
+"""A real browser plays bredon serve's page, only through clicks and the page's stable hooks
+(data-square, data-tps on the board, data-ptn on the move list; README "Play in the browser"):
+
+1. one headless Chromium plays a whole game against the computer: a cancelled pick-up, a
+   multi-square spread chosen with the drop selector, a wall, then flats until the game ends;
+2. two separate browsers play a 3x3 friend game through the link while a third watches; one
+   reloads mid-game; the watcher sees the road and the result.
+Screenshots go to the folder given as the second argument.
+
+usage: serve_browser_test.py <bredon executable> <screenshot folder>
+"""
+import json
+import re
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+BREDON, SHOTS = sys.argv[1], sys.argv[2]
+os.makedirs(SHOTS, exist_ok=True)
+WAIT = 30
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def browser():
+    options = webdriver.ChromeOptions()
+    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1200,1000"):
+        options.add_argument(arg)
+    options.binary_location = "/usr/bin/chromium"
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+def wait(driver, condition, what):
+    try:
+        return WebDriverWait(driver, WAIT).until(lambda d: condition(d))
+    except Exception:
+        driver.save_screenshot(os.path.join(SHOTS, "failure.png"))
+        raise AssertionError(f"timed out waiting for {what}; page says: {text(driver, '#status')!r} / {text(driver, '#message')!r}")
+
+
+def text(driver, css):
+    found = driver.find_elements(By.CSS_SELECTOR, css)
+    return found[0].text if found else ""
+
+
+def square(driver, name):
+    return driver.find_element(By.CSS_SELECTOR, f'[data-square="{name}"]')
+
+
+def ptn_moves(driver):
+    ptn = driver.find_element(By.ID, "moves").get_attribute("data-ptn")
+    body = "\n".join(line for line in ptn.splitlines() if not line.startswith("["))
+    results = ("R-0", "0-R", "F-0", "0-F", "1-0", "0-1", "1/2-1/2")
+    return [t for t in body.split() if not re.fullmatch(r"\d+\.", t) and t not in results]
+
+
+def tps(driver):
+    return driver.find_element(By.ID, "board").get_attribute("data-tps")
+
+
+def state(port, game_id):
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games/{game_id}") as r:
+        return json.load(r)
+
+
+def game_id(driver):
+    return driver.current_url.rstrip("/").split("/g/")[1].split("#")[0]
+
+
+def my_turn(driver):
+    return text(driver, "#status").startswith("Your move") or bool(text(driver, "#result"))
+
+
+def against_the_computer(port):
+    d = browser()
+    try:
+        d.get(f"http://127.0.0.1:{port}/")
+        wait(d, lambda d: d.find_element(By.ID, "new-game").is_displayed(), "the new-game form")
+        Select(d.find_element(By.ID, "size")).select_by_visible_text("5")
+        Select(d.find_element(By.ID, "opponent")).select_by_value("easy")
+        Select(d.find_element(By.ID, "color")).select_by_value("white")
+        # White to move with a stack of three (white on top) on c3: room for a spread.
+        d.find_element(By.ID, "start").send_keys("x5/x5/x2,121,x2/x5/x5 1 4")
+        d.find_element(By.ID, "start-game").click()
+        wait(d, lambda d: "/g/" in d.current_url and tps(d), "the game page")
+        wait(d, my_turn, "white to move")
+        assert tps(d).startswith("x5/x5/x2,121,x2/x5/x5 1"), tps(d)
+        assert square(d, "c3").get_attribute("aria-label").startswith("c3: white flat on 2 pieces"), square(d, "c3").get_attribute("aria-label")
+        assert "with network" in text(d, "#bot-used") and "5x5.ckpt" in text(d, "#bot-used"), text(d, "#bot-used")
+
+        # Pick up c3 (three counts possible: the count selector appears), then cancel by clicking it again.
+        square(d, "c3").click()
+        picker = d.find_element(By.ID, "picker")
+        assert picker.is_displayed() and len(d.find_elements(By.CSS_SELECTOR, "#picker [data-count]")) == 3
+        square(d, "c3").click()
+        assert not picker.is_displayed(), "clicking the lifted stack again cancels"
+        assert ptn_moves(d) == [], "nothing was played"
+
+        # 3c3>12: pick up 3, go right, drop 1 on d3; the last 2 on e3 are forced and complete by themselves.
+        square(d, "c3").click()
+        d.find_element(By.CSS_SELECTOR, '#picker [data-count="3"]').click()
+        assert "target" in square(d, "d3").find_element(By.CSS_SELECTOR, "rect").get_attribute("class")
+        square(d, "d3").click()
+        drops = [b.get_attribute("data-drop") for b in d.find_elements(By.CSS_SELECTOR, "#picker [data-drop]")]
+        assert drops == ["1", "2", "3"], drops
+        d.find_element(By.CSS_SELECTOR, '#picker [data-drop="1"]').click()
+        wait(d, lambda d: "3c3>12" in ptn_moves(d), "3c3>12 in the move list")
+        d.save_screenshot(os.path.join(SHOTS, "computer_after_spread.png"))
+        wait(d, my_turn, "the computer's reply")
+
+        # A wall: click an empty square, click it again (flat -> wall), play.
+        def empty_squares():
+            return [e.get_attribute("data-square") for e in d.find_elements(By.CSS_SELECTOR, "[data-square]")
+                    if e.get_attribute("aria-label").endswith(": empty")]
+        target = empty_squares()[0]
+        square(d, target).click()
+        square(d, target).click()
+        assert d.find_element(By.CSS_SELECTOR, '#picker [data-kind="wall"]').get_attribute("aria-pressed") == "true"
+        d.find_element(By.CSS_SELECTOR, '#picker [data-action="play"]').click()
+        wait(d, lambda d: "S" + target in ptn_moves(d), f"S{target} in the move list")
+
+        # Flats until the game is over (the board fills up at the latest).
+        for _ in range(60):
+            wait(d, my_turn, "my turn or the end")
+            if text(d, "#result"):
+                break
+            empties = empty_squares()
+            before = len(ptn_moves(d))
+            if empties:
+                square(d, empties[0]).click()
+                d.find_element(By.CSS_SELECTOR, '#picker [data-action="play"]').click()
+            else:  # every square taken but the game goes on: type one of the legal moves
+                legal = state(port, game_id(d))["legal"]
+                d.find_element(By.ID, "move-input").send_keys(legal[0] + "\n")
+            wait(d, lambda d: len(ptn_moves(d)) > before or text(d, "#message"), "the move to land")
+            assert not text(d, "#message"), text(d, "#message")
+        result = text(d, "#result")
+        assert result in ("R-0", "0-R", "F-0", "0-F", "1/2-1/2"), result
+        s = state(port, game_id(d))
+        assert s["result"] == result and d.find_element(By.ID, "moves").get_attribute("data-ptn") == s["ptn"]
+        d.save_screenshot(os.path.join(SHOTS, "computer_game_over.png"))
+        print(f"against the computer: {len(s['moves'])} plies, {result} ({s['reason']})")
+    finally:
+        d.quit()
+
+
+def two_friends_and_a_watcher(port):
+    a, b, c = browser(), browser(), browser()
+    try:
+        a.get(f"http://127.0.0.1:{port}/")
+        wait(a, lambda d: d.find_element(By.ID, "new-game").is_displayed(), "the new-game form")
+        a.find_element(By.CSS_SELECTOR, '[data-preset="learning"]').click()
+        Select(a.find_element(By.ID, "opponent")).select_by_value("friend")
+        a.find_element(By.ID, "start-game").click()
+        wait(a, lambda d: d.find_element(By.ID, "invite").is_displayed(), "the invitation link")
+        link = a.find_element(By.ID, "invite-link").get_attribute("value")
+        assert link.startswith(f"http://127.0.0.1:{port}/g/"), link
+        b.get(link)
+        wait(b, lambda d: text(d, "#role") == "You play black.", "the friend taking the free seat")
+        c.get(link)
+        wait(c, lambda d: text(d, "#role") == "You are watching.", "the third visitor watching")
+        wait(a, lambda d: not d.find_element(By.ID, "invite").is_displayed(), "the invitation to go once the seat is taken")
+
+        def play(driver, name, ply):
+            wait(driver, my_turn, f"{name}'s turn")
+            square(driver, name).click()
+            driver.find_element(By.CSS_SELECTOR, '#picker [data-action="play"]').click()
+            for d in (a, b, c):
+                wait(d, lambda d: len(ptn_moves(d)) == ply, f"ply {ply} ({name}) on every page")
+
+        play(a, "c3", 1)  # black's flat, placed by white
+        play(b, "a1", 2)  # white's flat, placed by black
+        b.refresh()      # a reload mid-game shows the game as it stands, seat kept
+        wait(b, lambda d: tps(d) == tps(a) and text(d, "#role") == "You play black.", "the reloaded page")
+        play(a, "a2", 3)
+        play(b, "c1", 4)
+        play(a, "a3", 5)  # a1-a2-a3: white's road
+        for d in (a, b, c):
+            wait(d, lambda d: text(d, "#result") == "R-0", "R-0 on every page")
+        assert len(c.find_elements(By.CSS_SELECTOR, ".road-line")) == 2, "the road a1-a2-a3 is drawn"
+        assert "R-0" in c.find_element(By.ID, "moves").get_attribute("data-ptn")
+        for name, d in (("friend_white", a), ("friend_black", b), ("watcher", c)):
+            d.save_screenshot(os.path.join(SHOTS, f"{name}.png"))
+        print("two friends and a watcher: 5 plies, R-0, road drawn on the watcher's page")
+    finally:
+        for d in (a, b, c):
+            d.quit()
+
+
+def main():
+    port = free_port()
+    with tempfile.TemporaryDirectory() as tmp:
+        server = subprocess.Popen([BREDON, "serve", "--port", str(port), "--db", os.path.join(tmp, "games.sqlite")],
+                                  stderr=open(os.path.join(tmp, "serve.log"), "w"))
+        try:
+            for _ in range(100):
+                try:
+                    urllib.request.urlopen(f"http://127.0.0.1:{port}/api/bots").read()
+                    break
+                except OSError:
+                    time.sleep(0.1)
+            against_the_computer(port)
+            two_friends_and_a_watcher(port)
+        finally:
+            server.terminate()
+            server.wait(10)
+            sys.stderr.write(open(os.path.join(tmp, "serve.log")).read()[-3000:])
+    print("browser test passed")
+
+
+if __name__ == "__main__":
+    main()
