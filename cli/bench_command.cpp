@@ -51,6 +51,7 @@ void add_bench_command(CLI::App& app, int& exit_code) {
   add_bench_tactics(*bench, exit_code);
   add_bench_think(*bench, exit_code);
   add_bench_oracle(*bench, exit_code);
+  add_bench_serve(*bench, exit_code);
 }
 
 }  // namespace bredon::cli

@@ -17,7 +17,7 @@ namespace {
 
 struct ServeOptions {
   std::string host = "127.0.0.1", db = "bredon.sqlite", models = default_models_dir();
-  int port = 8080, bot_threads = 0, http_threads = 256;
+  int port = 8080, bot_threads = 0, http_threads = 512;
   int64_t think_ms = 1000;
 };
 
@@ -70,7 +70,7 @@ void add_serve_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--models", o->models, "folder of bot files, one picked per game by size and komi")->capture_default_str();
   cmd->add_option("--think-ms", o->think_ms, "the hard level's time a move")->check(CLI::Range(10, 600000))->capture_default_str();
   cmd->add_option("--bot-threads", o->bot_threads, "games the computer thinks about at once (0: one per core)")->check(CLI::Range(0, 256));
-  cmd->add_option("--http-threads", o->http_threads, "connections served at once; each open page holds one")
+  cmd->add_option("--http-threads", o->http_threads, "connections served at once; each open page holds two")
       ->check(CLI::Range(4, 4096))->capture_default_str();
   cmd->callback([o, &exit_code] { exit_code = run_serve(*o); });
 }

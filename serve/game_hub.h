@@ -45,9 +45,9 @@ class GameHub {
   SeatGrant create(const nlohmann::json& request);
   // The first free seat of a friend game, or GameError(409) when both are taken.
   SeatGrant join(const std::string& id);
-  // action: move, resign, draw, undo, rematch; request: {"token", "move"/"action"}. Returns the
-  // new state (for rematch: {"rematch_id": ...} too).
-  nlohmann::json act(const std::string& id, const std::string& action, const nlohmann::json& request);
+  // action: move, resign, draw, undo, rematch; request: {"token", "move"/"action"}. Returns
+  // the answer as JSON text: {"state": the new state} (and "rematch_id" once a rematch exists).
+  std::string act(const std::string& id, const std::string& action, const nlohmann::json& request);
 
   // The current state as JSON text and its sequence number; throws GameError(404).
   std::string state(const std::string& id, uint64_t* seq);

@@ -73,6 +73,8 @@ HttpApi::HttpApi(GameHub& hub, int threads) : hub_(hub) {
   const size_t pool = static_cast<size_t>(std::max(4, threads));
   server_.new_task_queue = [pool] { return new httplib::ThreadPool(pool); };
   server_.set_payload_max_length(kMaxRequestBytes);
+  server_.set_tcp_nodelay(true);
+  server_.set_keep_alive_max_count(1000);  // a page's requests reuse its connection  // small event messages leave at once, not after a delayed ACK
   server_.set_default_headers({{"X-Content-Type-Options", "nosniff"},
                                {"Referrer-Policy", "no-referrer"},
                                {"Content-Security-Policy",
@@ -134,7 +136,9 @@ void HttpApi::routes() {
   server_.Post(std::string("/api/games/") + kGameId + "/(move|resign|draw|undo|rematch)",
                guarded([this](const httplib::Request& req, httplib::Response& res) {
                  check_origin(req);
-                 send_json(res, hub_.act(req.matches[1], req.matches[2], body_of(req)));
+                 const std::string answer = hub_.act(req.matches[1], req.matches[2], body_of(req));
+                 res.set_header("Cache-Control", "no-store");
+                 res.set_content(answer, "application/json");
                }));
 
   // Live updates: every change as the game's whole state. A client that reconnects sends the

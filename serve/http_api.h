@@ -16,7 +16,8 @@ constexpr size_t kMaxRequestBytes = 64 * 1024;  // the longest legitimate body i
 
 class HttpApi {
  public:
-  // threads: connections served at once; each open page holds one for its event stream.
+  // threads: connections served at once. An open page holds two: its event stream and the
+  // kept-alive connection of its requests.
   HttpApi(GameHub& hub, int threads);
   // Binds host:port (port 0: any free port) and returns the port; throws std::runtime_error.
   int bind(const std::string& host, int port);
