@@ -147,11 +147,18 @@ async function action(name, body) {
 }
 
 // ---- drawing ----
+// Puts the selector just below `square`, kept inside the board (a corner square on a phone too).
 function placeFor(square) {
   const [c, r] = TakBoard.squareXY(square);
-  const p = $("#picker");
-  p.style.left = `${(c + 0.5) / game.size * 100}%`;
-  p.style.top = `${(game.size - r) / game.size * 100}%`;
+  const p = $("#picker"), board = $("#board"), svg = $("#board-svg svg");
+  p.hidden = false;
+  const boardBox = board.getBoundingClientRect(), svgBox = svg.getBoundingClientRect();
+  const cell = svgBox.height / (game.size + 0.3);  // the viewBox adds 0.3 of a cell for the coordinates
+  const left0 = svgBox.right - boardBox.left - game.size * cell;
+  const centre = left0 + (c + 0.5) * cell;
+  const width = p.offsetWidth;
+  p.style.left = `${Math.max(0, Math.min(boardBox.width - width, centre - width / 2))}px`;
+  p.style.top = `${svgBox.top - boardBox.top + (game.size - r) * cell}px`;
 }
 
 function button(label, attrs, onClick) {

@@ -21,6 +21,7 @@ import time
 import urllib.request
 
 from selenium import webdriver
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException, TimeoutException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -46,10 +47,14 @@ def browser():
 
 def wait(driver, condition, what):
     try:
-        return WebDriverWait(driver, WAIT).until(lambda d: condition(d))
-    except Exception:
+        # A page that navigates (a new game opening) leaves stale elements behind for a moment.
+        return WebDriverWait(driver, WAIT, ignored_exceptions=(NoSuchElementException, StaleElementReferenceException)).until(condition)
+    except TimeoutException:
         driver.save_screenshot(os.path.join(SHOTS, "failure.png"))
-        raise AssertionError(f"timed out waiting for {what}; page says: {text(driver, '#status')!r} / {text(driver, '#message')!r}")
+        js = "const b = document.querySelector('#board'), i = document.querySelector('#invite');" \
+             "return [b && b.dataset.tps, i && i.hidden, location.href];"
+        raise AssertionError(f"timed out waiting for {what}; page says: {text(driver, '#status')!r} / "
+                             f"{text(driver, '#message')!r}; board tps, invite hidden, url: {driver.execute_script(js)}")
 
 
 def text(driver, css):
@@ -201,6 +206,37 @@ def two_friends_and_a_watcher(port):
             d.quit()
 
 
+def rules_and_a_phone_in_the_dark(port):
+    d = browser()
+    try:
+        d.get(f"http://127.0.0.1:{port}/rules")
+        wait(d, lambda d: len(d.find_elements(By.CSS_SELECTOR, ".mini svg")) == 7, "the rules page's seven example boards")
+        assert d.find_element(By.CSS_SELECTOR, '.mini[data-tps^="x5/x5/x2,2121"] [data-square="c3"]').get_attribute("aria-label") == "c3: white flat on 3 pieces (black, white, black, bottom up)"
+        assert len(d.find_elements(By.CSS_SELECTOR, ".mini .road-line")) == 4, "the road example draws its road"
+        d.save_screenshot(os.path.join(SHOTS, "rules.png"))
+        # A phone: the board fits the screen's width; the theme button switches to dark.
+        d.set_window_size(390, 844)
+        d.get(f"http://127.0.0.1:{port}/")
+        wait(d, lambda d: d.find_element(By.ID, "new-game").is_displayed(), "the new-game form")
+        d.find_element(By.ID, "theme").click()
+        theme = d.execute_script("return document.documentElement.dataset.theme")
+        d.find_element(By.ID, "theme").click() if theme != "dark" else None
+        assert d.execute_script("return document.documentElement.dataset.theme") == "dark"
+        d.find_element(By.CSS_SELECTOR, '[data-preset="fast"]').click()
+        d.find_element(By.ID, "start-game").click()
+        wait(d, lambda d: tps(d) and my_turn(d), "a 4x4 game on the phone")
+        width = d.execute_script("return document.documentElement.clientWidth")
+        box = d.find_element(By.CSS_SELECTOR, "#board svg").rect
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width + 1, (box, width)
+        square(d, "a1").click()
+        picker = d.find_element(By.ID, "picker").rect
+        assert picker["x"] >= 0 and picker["x"] + picker["width"] <= width + 1, ("the selector stays on screen", picker, width)
+        d.save_screenshot(os.path.join(SHOTS, "phone_dark.png"))
+        print("rules page: 7 boards; phone: the board fits 390 px, dark theme")
+    finally:
+        d.quit()
+
+
 def main():
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
@@ -215,6 +251,7 @@ def main():
                     time.sleep(0.1)
             against_the_computer(port)
             two_friends_and_a_watcher(port)
+            rules_and_a_phone_in_the_dark(port)
         finally:
             server.terminate()
             server.wait(10)
