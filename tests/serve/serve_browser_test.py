@@ -206,6 +206,35 @@ def two_friends_and_a_watcher(port):
             d.quit()
 
 
+def every_size_and_level(port):
+    """Sizes 3..8 (6x6 from its tournament preset, komi 2), the levels in turn: two placements
+    by clicks each, the computer answering both."""
+    d = browser()
+    try:
+        for size, level in ((3, "easy"), (4, "medium"), (5, "hard"), (6, "easy"), (7, "medium"), (8, "hard")):
+            d.get(f"http://127.0.0.1:{port}/")
+            wait(d, lambda d: d.find_element(By.ID, "new-game").is_displayed(), "the new-game form")
+            if size == 6:
+                d.find_element(By.CSS_SELECTOR, '[data-preset="tournament"]').click()
+                assert d.find_element(By.ID, "komi").get_attribute("value") == "2"
+            else:
+                Select(d.find_element(By.ID, "size")).select_by_visible_text(str(size))
+            Select(d.find_element(By.ID, "opponent")).select_by_value(level)
+            d.find_element(By.ID, "start-game").click()
+            wait(d, lambda d: "/g/" in d.current_url and tps(d) and my_turn(d), f"a {size}x{size} game")
+            for ply in (2, 4):
+                name = next(e.get_attribute("data-square") for e in d.find_elements(By.CSS_SELECTOR, "[data-square]")
+                            if e.get_attribute("aria-label").endswith(": empty"))
+                square(d, name).click()
+                d.find_element(By.CSS_SELECTOR, '#picker [data-action="play"]').click()
+                wait(d, lambda d: len(ptn_moves(d)) == ply and my_turn(d), f"the computer's reply on {size}x{size}")
+            s = state(port, game_id(d))
+            assert s["size"] == size and s["seats"]["black"]["kind"] == level and (size != 6 or s["komi"] == 2), s
+        print("every size 3..8 against the levels in turn: 4 plies each")
+    finally:
+        d.quit()
+
+
 def rules_and_a_phone_in_the_dark(port):
     d = browser()
     try:
@@ -251,6 +280,7 @@ def main():
                     time.sleep(0.1)
             against_the_computer(port)
             two_friends_and_a_watcher(port)
+            every_size_and_level(port)
             rules_and_a_phone_in_the_dark(port)
         finally:
             server.terminate()
