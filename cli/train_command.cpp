@@ -1,4 +1,5 @@
-// `bredon train --config <yaml> [--run-dir DIR] [--seed S] [--init <bot>]`: the training cycle (train/training_run.h).
+// `bredon train --config <yaml> [--run-dir DIR] [--seed S] [--init <bot>] [--role R] [--worker W]`: the training
+// cycle, whole or one of its roles (train/training_run.h).
 #include <filesystem>
 
 #include "cli/commands.h"
@@ -30,6 +31,12 @@ void add_train_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--seed", o->seed, "random seed");
   cmd->add_option("--init", o->init_path,
                   "a bot file to start a new run from (its compute is added to this run's totals)");
+  cmd->add_option("--role", o->role,
+                  "all: the whole cycle here; selfplay: a worker writing shards into --run-dir; trainer: trains on "
+                  "every worker's shards and publishes the network")
+      ->check(CLI::IsMember({"all", "selfplay", "trainer"}))
+      ->capture_default_str();
+  cmd->add_option("--worker", o->worker, "a self-play worker's name, in its shard names (default: host-pid)");
   cmd->callback([o, &exit_code] { exit_code = run_train(*o); });
 }
 }  // namespace bredon::cli

