@@ -37,6 +37,13 @@ void add_train_command(CLI::App& app, int& exit_code) {
       ->check(CLI::IsMember({"all", "selfplay", "trainer"}))
       ->capture_default_str();
   cmd->add_option("--worker", o->worker, "a self-play worker's name, in its shard names (default: host-pid)");
+  cmd->add_option("--world-size", o->world_size,
+                  "data-parallel trainer ranks (default: $WORLD_SIZE or $SLURM_NTASKS, else 1)")
+      ->check(CLI::Range(1, 4096));
+  cmd->add_option("--rank", o->rank, "this trainer's rank, 0..world-size-1 (default: $RANK or $SLURM_PROCID)")
+      ->check(CLI::Range(0, 4095));
+  cmd->add_option("--master", o->master, "rank 0's host:port for the rendezvous (default: $MASTER_ADDR:$MASTER_PORT)")
+      ->capture_default_str();
   cmd->callback([o, &exit_code] { exit_code = run_train(*o); });
 }
 }  // namespace bredon::cli

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Training as separate roles over one run directory: a trainer and two self-play workers, each
+# Training as separate roles over one run directory (and, at the end, two data-parallel trainer
+# ranks with one worker): a trainer and two self-play workers, each
 # killed with SIGKILL three times at random moments and restarted. The run must finish its
 # budget and export a bot; the workers stop by themselves; every shard reads; the trainer
 # trained on games of both workers; no game is lost or counted twice (a trainer started again
@@ -40,6 +41,7 @@ YAML
 run="$work/run"
 trainer=""
 declare -A worker
+declare -a rank_pid
 start_trainer() { "$bredon" train --role trainer --config "$work/tiny.yaml" --run-dir "$run" >> "$work/trainer.log" 2>&1 & trainer=$!; pids+=("$trainer"); }
 start_worker() { "$bredon" train --role selfplay --worker "w$1" --config "$work/tiny.yaml" --run-dir "$run" >> "$work/w$1.log" 2>&1 & worker[$1]=$!; pids+=("${worker[$1]}"); }
 kill9() { kill -9 "$1" 2>/dev/null || true; wait "$1" 2>/dev/null || true; }
@@ -94,6 +96,23 @@ assert steps == sorted(steps), f"steps went back: {steps}"
 last = metrics[-1]
 assert last["step"] * 64 <= last["positions_total"] * 4 + 64, f"trained past the cap: {last}"
 assert len(models) > 1, f"workers picked up newer networks: {models}"
-print(f"PASS: {total} games on disk ({games}), the trainer counts {counted}; {len(metrics)} training rounds, "
+print(f"roles: {total} games on disk ({games}), the trainer counts {counted}; {len(metrics)} training rounds, "
       f"step {steps[-1]}; shards from {len(models)} networks")
 PY
+
+# Two data-parallel trainer ranks (c10d over Gloo on localhost) and a worker finish a run together.
+port=$(/usr/bin/python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+sed 's/steps: 1200/steps: 200/' "$work/tiny.yaml" > "$work/ranks.yaml"
+for rank in 0 1; do
+  "$bredon" train --role trainer --world-size 2 --rank $rank --master "127.0.0.1:$port" --config "$work/ranks.yaml" \
+    --run-dir "$work/ranks" > "$work/rank$rank.log" 2>&1 & rank_pid[$rank]=$!; pids+=("${rank_pid[$rank]}")
+done
+"$bredon" train --role selfplay --worker w1 --config "$work/ranks.yaml" --run-dir "$work/ranks" > "$work/ranks_w1.log" 2>&1 &
+pids+=($!)
+for rank in 0 1; do
+  wait "${rank_pid[$rank]}" || { echo "FAIL: trainer rank $rank failed"; tail "$work/rank$rank.log"; exit 1; }
+done
+grep -q "budget spent: .* 200 training steps" "$work/rank0.log" || { echo "FAIL: the ranks did not finish"; tail "$work/rank0.log"; exit 1; }
+grep -q "trainer rank 1: 200 steps" "$work/rank1.log" || { echo "FAIL: rank 1 did not train in step"; tail "$work/rank1.log"; exit 1; }
+test -f "$work/ranks/bot.ckpt" || { echo "FAIL: the ranks exported no bot"; exit 1; }
+echo "PASS: two data-parallel trainer ranks and a worker trained 200 steps in step"

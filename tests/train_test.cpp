@@ -1,6 +1,16 @@
 // Training batches, their prefetcher, the learner and the choice of evaluation opponents.
 #include <gtest/gtest.h>
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <stdexcept>
 
 #include "core/movegen.h"
@@ -8,6 +18,7 @@
 #include "model/action_index.h"
 #include "train/batch_prefetcher.h"
 #include "train/checkpoint_evaluation.h"
+#include "train/distributed.h"
 #include "train/learner.h"
 
 namespace bredon {
@@ -166,6 +177,141 @@ TEST(Learner, TwoDataParallelSharesStepLikeOneOnABatchOfTwoEqualHalves) {
   for (size_t i = 0; i < pa.size(); ++i)
     EXPECT_TRUE(torch::allclose(pa[i], pb[i], 1e-4, 1e-5))
         << "parameter " << i << " max diff " << (pa[i] - pb[i]).abs().max().item<float>() << " numel " << pa[i].numel();
+}
+
+// Data-parallel training across processes (train/distributed.h). The test spawns this program
+// twice more as the two ranks (DistributedRank.OneRankOfTwo, which runs only when asked by the
+// environment), each with a batch of its own, and compares rank 0's parameters after three
+// steps with one process stepping on both batches as one (two shares in one Learner: batch norm
+// statistics per share there as per rank here, so the updates must agree).
+struct RankRun {
+  TakNet net;
+  TrainingBatch half;
+};
+
+RankRun rank_setup(int rank) {
+  torch::manual_seed(5);
+  RankRun r{TakNet(4, small_model()), {}};
+  const auto records = game_records(4, 9 + static_cast<uint64_t>(rank));
+  std::vector<const PositionRecord*> picks;
+  for (size_t i = 0; i < 12 && i < records.size(); ++i) picks.push_back(&records[i]);
+  std::mt19937_64 rng(2 + static_cast<uint64_t>(rank));
+  r.half = make_training_batch(picks, 4, 0, rng);
+  return r;
+}
+
+TrainConfig sgd_config() {
+  TrainConfig tc;
+  tc.optimizer = "sgd";
+  tc.learning_rate = 0.05;
+  tc.lr_warmup_steps = 0;
+  tc.threads = 1;
+  return tc;
+}
+
+TEST(DistributedRank, OneRankOfTwo) {
+  const char* rank_text = std::getenv("BREDON_TEST_RANK");
+  if (!rank_text) GTEST_SKIP() << "runs as a rank spawned by DistributedTraining tests";
+  const int rank = std::atoi(rank_text);
+  const std::string out = std::getenv("BREDON_TEST_OUT");
+  DistributedOptions o;
+  o.world_size = 2;
+  o.rank = rank;
+  o.master = std::string("127.0.0.1:") + std::getenv("BREDON_TEST_PORT");
+  o.timeout = std::chrono::milliseconds(20000);
+  RankRun r = rank_setup(rank);
+  DistributedGroup group(o);
+  group.broadcast_parameters(r.net);
+  if (std::getenv("BREDON_TEST_DIE") && rank == 1) std::_Exit(0);  // a rank that dies after joining
+  Learner learner(r.net, sgd_config());
+  learner.set_gradient_sync([&](TakNet& net) { group.average_gradients(net); });
+  try {
+    for (int step = 0; step < 3; ++step) learner.step(r.half);
+  } catch (const DistributedError& e) {
+    std::ofstream(out) << "error: " << e.what();
+    return;
+  }
+  if (rank == 0) torch::save(r.net->parameters(), out);
+}
+
+std::vector<std::string> spawn_ranks(int port, const std::string& out, bool one_dies, std::vector<pid_t>& pids) {
+  std::vector<std::string> outs;
+  for (int rank = 0; rank < 2; ++rank) {
+    outs.push_back(out + "." + std::to_string(rank));
+    std::filesystem::remove(outs.back());
+    const pid_t pid = fork();
+    if (pid == 0) {
+      setenv("BREDON_TEST_RANK", std::to_string(rank).c_str(), 1);
+      setenv("BREDON_TEST_PORT", std::to_string(port).c_str(), 1);
+      setenv("BREDON_TEST_OUT", outs.back().c_str(), 1);
+      if (one_dies) setenv("BREDON_TEST_DIE", "1", 1);
+      execl("/proc/self/exe", "train_tests", "--gtest_filter=DistributedRank.OneRankOfTwo", "--gtest_brief=1",
+            static_cast<char*>(nullptr));
+      std::_Exit(127);
+    }
+    pids.push_back(pid);
+  }
+  return outs;
+}
+
+int free_port() {
+  const int s = socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in a{};
+  a.sin_family = AF_INET;
+  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  bind(s, reinterpret_cast<sockaddr*>(&a), sizeof a);
+  socklen_t len = sizeof a;
+  getsockname(s, reinterpret_cast<sockaddr*>(&a), &len);
+  close(s);
+  return ntohs(a.sin_port);
+}
+
+TEST(DistributedTraining, TwoRanksStepLikeOneProcessOnTheDoubledBatch) {
+  RankRun single = rank_setup(0);
+  const TrainingBatch a = single.half, b = rank_setup(1).half;
+  ASSERT_FALSE(torch::equal(a.planes, b.planes)) << "the ranks' batches must differ for the test to mean anything";
+  TrainConfig tc = sgd_config();
+  tc.threads = 2;
+  tc.data_parallel = true;
+  Learner learner(single.net, tc);
+  auto cat = [](const torch::Tensor& x, const torch::Tensor& y) { return torch::cat({x, y}); };
+  const TrainingBatch both{cat(a.planes, b.planes), cat(a.policy, b.policy),         cat(a.full, b.full),
+                           cat(a.wdl, b.wdl),       cat(a.margin, b.margin),         cat(a.moves_left, b.moves_left),
+                           cat(a.ownership, b.ownership)};
+  ASSERT_EQ(a.planes.size(0), b.planes.size(0)) << "equal shares";
+  for (int step = 0; step < 3; ++step) learner.step(both);
+
+  std::vector<pid_t> pids;
+  const std::string out = (std::filesystem::temp_directory_path() / ("bredon_ddp_" + std::to_string(getpid()))).string();
+  const auto outs = spawn_ranks(free_port(), out, false, pids);
+  for (pid_t pid : pids) {
+    int status = 0;
+    waitpid(pid, &status, 0);
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << "a rank failed";
+  }
+  std::vector<torch::Tensor> ranked;
+  torch::load(ranked, outs[0]);
+  const auto expected = single.net->parameters();
+  ASSERT_EQ(ranked.size(), expected.size());
+  for (size_t i = 0; i < expected.size(); ++i)
+    EXPECT_TRUE(torch::allclose(expected[i], ranked[i], 1e-4, 1e-5))
+        << "parameter " << i << " max diff " << (expected[i] - ranked[i]).abs().max().item<float>();
+  for (const auto& f : outs) std::filesystem::remove(f);
+}
+
+TEST(DistributedTraining, ARankThatDiesMakesTheOtherFailInWordsNotHang) {
+  std::vector<pid_t> pids;
+  const std::string out = (std::filesystem::temp_directory_path() / ("bredon_ddp_die_" + std::to_string(getpid()))).string();
+  const auto start = std::chrono::steady_clock::now();
+  const auto outs = spawn_ranks(free_port(), out, true, pids);
+  for (pid_t pid : pids) waitpid(pid, nullptr, 0);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::ifstream in(outs[0]);
+  const std::string message((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(message.find("error: data-parallel training: averaging gradients failed (another rank died"), std::string::npos)
+      << message;
+  EXPECT_LT(seconds, 30) << "the surviving rank waited out more than its timeout";
+  for (const auto& f : outs) std::filesystem::remove(f);
 }
 
 TEST(EvaluationLadder, OpponentsAreOneFourSixteenBackNewestFirst) {

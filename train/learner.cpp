@@ -71,6 +71,7 @@ LossStats Learner::step(const TrainingBatch& batch) {
   torch::Tensor loss;
   LossStats s = compute_losses(net_->forward(batch.planes), batch, config_, &loss);
   loss.backward();
+  if (gradient_sync_) gradient_sync_(net_);
   optimizer_->step();
   ++steps_;
   s.learning_rate = lr;
@@ -128,6 +129,7 @@ LossStats Learner::step_parallel(const TrainingBatch& batch) {
         }
     }
   }
+  if (gradient_sync_) gradient_sync_(net_);
   optimizer_->step();
   for (auto& r : replicas_) copy_weights(net_, r);
   ++steps_;

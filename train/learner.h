@@ -11,6 +11,7 @@
 // (as in any data-parallel training); the running averages kept are those of the first share.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -46,6 +47,9 @@ class Learner {
   // Data-parallel shares per step (threads while training).
   int shares() const { return static_cast<int>(replicas_.size()) + 1; }
   void set_steps(int64_t s) { steps_ = s; }
+  // Called with the network between the backward pass and the optimiser step: data-parallel
+  // training across processes averages the gradients there (train/distributed.h).
+  void set_gradient_sync(std::function<void(TakNet&)> sync) { gradient_sync_ = std::move(sync); }
 
  private:
   // Sets this step's learning rate and clears the gradients; returns the rate.
@@ -57,6 +61,7 @@ class Learner {
   TrainConfig config_;
   std::unique_ptr<torch::optim::Optimizer> optimizer_;
   int64_t steps_ = 0;
+  std::function<void(TakNet&)> gradient_sync_;
 };
 
 // Computes the weighted losses of a forward pass (also used to report losses without a step).

@@ -19,6 +19,7 @@
 #include "selfplay/selfplay_pool.h"
 #include "train/batch_prefetcher.h"
 #include "train/checkpoint_evaluation.h"
+#include "train/distributed.h"
 #include "train/learner.h"
 #include "train/replay_window.h"
 #include "train/run_directory.h"
@@ -93,14 +94,49 @@ class TrainingRun {
 
   // Role `trainer`: trains on the shards self-play workers write into the run directory,
   // publishing latest.ckpt after every round, until the budget; then exports the bot and writes
-  // `done`, which stops the workers.
+  // `done`, which stops the workers. With several ranks (--world-size) every rank trains on
+  // batches of its own with the gradients averaged; they agree on each round's steps, and rank 0
+  // alone writes the run directory.
   int run_trainer() {
-    prepare();
-    if (!fs::exists(dir_ + "/latest.ckpt")) save_latest();  // the workers' first network
+    std::unique_ptr<DistributedGroup> group;
+    DistributedOptions dist;
+    dist.world_size = options_.world_size;
+    dist.rank = options_.rank;
+    dist.master = options_.master;
+    dist = distributed_options_from_environment(dist);
+    if (dist.world_size > 1) {
+      group = std::make_unique<DistributedGroup>(dist);
+      spdlog::info("trainer rank {} of {} joined at {}", dist.rank, dist.world_size, dist.master);
+    }
+    const int world = group ? group->world_size() : 1;
+    ranks_ = world;
+    const bool leader = !group || group->rank() == 0;
+    samples_per_step_ = static_cast<int64_t>(cfg_.train.batch_size) * world;
+    prepare(group ? group->rank() : 0);
+    if (group) {
+      group->broadcast_parameters(net_);
+      learner_.set_gradient_sync([&](TakNet& net) { group->average_gradients(net); });
+    }
+    if (leader && !fs::exists(dir_ + "/latest.ckpt")) save_latest();  // the workers' first network
     auto last_note = Clock::now() - std::chrono::hours(1);
-    while (budget_left() && !interrupted()) {
+    for (;;) {
+      bool go = budget_left() && !interrupted();
+      if (group) go = group->min_across(go ? 1 : 0) == 1;  // every rank stops at the same round
+      if (!go) break;
       window_.refresh(dir_ + "/selfplay");
-      if (static_cast<int>(window_.size()) < cfg_.train.min_positions || owed() < cfg_.train.batch_size) {
+      // A round trains what one iteration of role `all` would (games_per_iteration games' worth),
+      // so that the workers get a newer network as often.
+      const double positions_per_game =
+          static_cast<double>(window_.total_positions()) / static_cast<double>(std::max<int64_t>(1, window_.total_games()));
+      const int64_t round_steps = std::max<int64_t>(
+          1, static_cast<int64_t>(cfg_.train.games_per_iteration * positions_per_game * cfg_.train.samples_per_new_sample /
+                                  static_cast<double>(samples_per_step_)));
+      int64_t steps = static_cast<int>(window_.size()) < cfg_.train.min_positions
+                          ? 0
+                          : std::min<int64_t>(round_steps, static_cast<int64_t>(owed() / static_cast<double>(samples_per_step_)));
+      if (cfg_.budget.steps > 0) steps = std::min<int64_t>(steps, cfg_.budget.steps - learner_.steps());
+      if (group) steps = group->min_across(steps);
+      if (steps <= 0) {
         if (seconds_since(last_note) > 30) {
           spdlog::info("trainer: waiting for self-play shards ({} games, {} positions so far)", window_.total_games(),
                        window_.total_positions());
@@ -109,19 +145,17 @@ class TrainingRun {
         std::this_thread::sleep_for(std::chrono::milliseconds(500));
         continue;
       }
-      // A round trains what one iteration of role `all` would (games_per_iteration games' worth),
-      // so that the workers get a newer network as often.
-      const double positions_per_game =
-          static_cast<double>(window_.total_positions()) / static_cast<double>(std::max<int64_t>(1, window_.total_games()));
-      const int64_t round_steps = std::max<int64_t>(
-          1, static_cast<int64_t>(cfg_.train.games_per_iteration * positions_per_game * cfg_.train.samples_per_new_sample /
-                                  cfg_.train.batch_size));
       const int64_t iteration = counters_.iteration + 1;
-      const TrainPhase training = train(round_steps);
+      const TrainPhase training = train(steps);
       counters_.iteration = iteration;
+      if (!leader) continue;
       save_latest();
       const EvaluationSummary rating = evaluate(iteration, training.steps > 0);
       write_metrics(iteration, PoolResult{}, training, rating);
+    }
+    if (!leader) {
+      spdlog::info("trainer rank {}: {} steps, stopping with rank 0", group->rank(), learner_.steps());
+      return 0;
     }
     export_bot();
     if (!interrupted()) write_text_atomic(dir_ + "/done", "the trainer's budget is spent\n");
@@ -130,10 +164,11 @@ class TrainingRun {
 
  private:
   // Resumes the network and counters, reads the shards on disk and the rating ladder.
-  void prepare() {
+  // Each data-parallel rank samples batches of its own.
+  void prepare(int rank = 0) {
     resume();
     window_.refresh(dir_ + "/selfplay");
-    rng_.seed(options_.seed ^ static_cast<uint64_t>(counters_.iteration * 7919 + 17));
+    rng_.seed(options_.seed ^ static_cast<uint64_t>(counters_.iteration * 7919 + 17) ^ (0x9E3779B97F4A7C15ULL * static_cast<uint64_t>(rank)));
     for (const auto& e : fs::directory_iterator(dir_ + "/checkpoints"))
       if (e.path().extension() == ".ckpt") ladder_.push_back(e.path().string());
     sort_by_iteration(ladder_);
@@ -145,6 +180,8 @@ class TrainingRun {
     return static_cast<double>(window_.total_positions()) * cfg_.train.samples_per_new_sample -
            static_cast<double>(counters_.samples_trained);
   }
+  int64_t samples_per_step_ = 0;  // the batch, times the ranks training together
+  int ranks_ = 1;                 // data-parallel trainer ranks
 
   std::string model_id() const { return "iter_" + std::to_string(counters_.iteration); }
   double elapsed() const { return elapsed_before_ + seconds_since(session_start_); }
@@ -281,10 +318,13 @@ class TrainingRun {
       // The window does not change until the prefetcher is gone at the end of this block.
       BatchPrefetcher prefetcher([&](std::mt19937_64& r) -> const PositionRecord& { return window_.sample(r); },
                                  cfg_.train.batch_size, n_, cfg_.game.half_komi, rng_(), learner_.shares());
-      while (owed() >= cfg_.train.batch_size && phase.steps < max_steps && !interrupted()) {
+      const int64_t per_step = samples_per_step_ > 0 ? samples_per_step_ : cfg_.train.batch_size;
+      // Data-parallel ranks take exactly the steps they agreed on (no check that could differ).
+      const bool agreed = ranks_ > 1;
+      while ((agreed || (owed() >= per_step && !interrupted())) && phase.steps < max_steps) {
         phase.sum += learner_.step(prefetcher.next());
         ++phase.steps;
-        counters_.samples_trained += cfg_.train.batch_size;
+        counters_.samples_trained += per_step;
         if (cfg_.budget.steps > 0 && learner_.steps() >= cfg_.budget.steps) break;
       }
       configure_torch_threads(cfg_.selfplay.eval_threads);

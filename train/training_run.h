@@ -35,6 +35,10 @@ struct TrainOptions {
   std::string init_path;
   std::string role = "all";  // all, selfplay, trainer
   std::string worker;        // a self-play worker's name, in its shard names (default: host-pid)
+  // Data-parallel trainer ranks (train/distributed.h): world_size processes, rank 0 at `master`.
+  int world_size = 1;
+  int rank = 0;
+  std::string master = "127.0.0.1:29500";
 };
 
 // Returns the process exit code.
