@@ -24,7 +24,7 @@ struct DistributedOptions {
   int world_size = 1;
   int rank = 0;
   std::string master = "127.0.0.1:29500";  // rank 0's address, host:port
-  std::chrono::milliseconds timeout{60000};
+  std::chrono::milliseconds timeout{600000};  // rank 0 may evaluate for minutes while the rest wait
 };
 
 // From --world-size/--rank/--master, else torchrun's WORLD_SIZE, RANK, MASTER_ADDR and
