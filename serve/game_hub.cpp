@@ -121,8 +121,11 @@ GameHub::Entry& GameHub::add(ServedGame game, int64_t now) {
 }
 
 void GameHub::publish(Entry& e, int64_t now) {
+  // The sequence is the stored version, so that it keeps rising across restarts (a page that
+  // reconnects asks for what came after the last id it saw).
+  e.seq = static_cast<uint64_t>(e.game.data().version);
   json s = e.game.state(now);
-  s["seq"] = ++e.seq;
+  s["seq"] = e.seq;
   s["bot"] = e.bot;
   s["thinking"] = e.game.computer_to_move();
   e.state = s.dump();
@@ -130,6 +133,7 @@ void GameHub::publish(Entry& e, int64_t now) {
 }
 
 void GameHub::commit(Entry& e, const ServedGame& before, int64_t now) {
+  e.game.bump_version();
   try {
     store_.save(e.game.data(), e.game.first_changed_ply());
   } catch (const StoreError& error) {

@@ -11,7 +11,7 @@ CREATE TABLE IF NOT EXISTS games (
   white_kind TEXT, black_kind TEXT, white_hash TEXT, black_hash TEXT, result TEXT, reason TEXT,
   clock_initial_ms INTEGER, clock_increment_ms INTEGER, white_ms INTEGER, black_ms INTEGER,
   turn_started_ms INTEGER, draw_offer INTEGER, undo_request INTEGER, rematch_offer INTEGER,
-  rematch_of TEXT, rematch_id TEXT);
+  rematch_of TEXT, rematch_id TEXT, version INTEGER);
 CREATE TABLE IF NOT EXISTS moves (
   game_id TEXT NOT NULL, ply INTEGER NOT NULL, move TEXT NOT NULL, PRIMARY KEY (game_id, ply));
 )";
@@ -47,7 +47,7 @@ GameStore::GameStore(const std::string& path) : path_(path) {
     auto prepare = [&](const char* sql, sqlite3_stmt** out) {
       if (sqlite3_prepare_v2(db_, sql, -1, out, nullptr) != SQLITE_OK) fail("preparing a statement");
     };
-    prepare("INSERT OR REPLACE INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", &put_game_);
+    prepare("INSERT OR REPLACE INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", &put_game_);
     prepare("DELETE FROM moves WHERE game_id = ? AND ply >= ?", &cut_moves_);
     prepare("INSERT INTO moves VALUES (?,?,?)", &put_move_);
   } catch (...) {
@@ -108,6 +108,7 @@ void GameStore::save(const GameData& g, size_t first_changed_ply) {
       integer(g.rematch_offer);
       text(g.rematch_of);
       text(g.rematch_id);
+      integer(g.version);
       if (sqlite3_step(put_game_) != SQLITE_DONE) fail("saving game " + g.id);
     }
     {
@@ -162,6 +163,7 @@ std::vector<GameData> GameStore::load_all() {
     g.rematch_offer = static_cast<int>(integer());
     g.rematch_of = text();
     g.rematch_id = text();
+    g.version = integer();
     by_id[g.id] = games.size();
     games.push_back(std::move(g));
   }

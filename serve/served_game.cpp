@@ -59,6 +59,7 @@ ServedGame ServedGame::create(GameData data, int64_t now_ms) {
       data.clock_increment_ms > 3600 * 1000LL)
     throw GameError(400, "the clock must be 0..1440 minutes with an increment of 0..3600 seconds");
   data.created_ms = now_ms;
+  data.version = 1;
   data.remaining_ms = {data.clock_initial_ms, data.clock_initial_ms};
   ServedGame g(std::move(data));
   try {

@@ -49,6 +49,7 @@ struct GameData {
   int undo_request = -1;
   int rematch_offer = -1;
   std::string rematch_of, rematch_id;       // the game this one is a rematch of, and its own rematch
+  int64_t version = 0;                      // one more with every stored change: the event id, across restarts
 };
 
 class ServedGame {
@@ -83,6 +84,7 @@ class ServedGame {
   // Returns true when both players now want a rematch (the server then creates it).
   bool offer_rematch(int seat);
   void set_rematch(const std::string& id) { data_.rematch_id = id; }
+  void bump_version() { ++data_.version; }
 
   // Ends the game on time when the side to move has run out; returns true if it did.
   bool check_clock(int64_t now_ms);

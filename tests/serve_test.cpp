@@ -383,6 +383,7 @@ TEST(ServeStore, ARestartResumesEveryGameWithItsSeats) {
   EXPECT_EQ(after["komi"], 1.5);
   EXPECT_EQ(after["offers"]["undo"], "black");
   EXPECT_EQ(after["seats"], before["seats"]);
+  EXPECT_EQ(after["seq"], before["seq"]) << "event ids go on across restarts (a page reconnects with the last one)";
   // The stored seats still answer to their tokens, and only to them.
   EXPECT_EQ(c.post("/api/games/" + id + "/move", json{{"token", black}, {"move", "a2"}}).status, 409);
   EXPECT_EQ(c.post("/api/games/" + id + "/move", json{{"token", white}, {"move", "a2"}}).status, 200);

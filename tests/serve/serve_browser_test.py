@@ -266,25 +266,76 @@ def rules_and_a_phone_in_the_dark(port):
         d.quit()
 
 
+def reconnects_after_a_server_crash(port, server):
+    """kill -9 of the server under an open page: the page says it is reconnecting, comes back by
+    itself once the server is up again, shows the game as it was, and play goes on."""
+    d = browser()
+    try:
+        d.get(f"http://127.0.0.1:{port}/")
+        wait(d, lambda d: d.find_element(By.ID, "new-game").is_displayed(), "the new-game form")
+        d.find_element(By.CSS_SELECTOR, '[data-preset="fast"]').click()
+        Select(d.find_element(By.ID, "opponent")).select_by_value("easy")
+        d.find_element(By.ID, "start-game").click()
+        wait(d, lambda d: tps(d) and my_turn(d) and text(d, "#connection") == "live", "a live 4x4 game")
+        square(d, "a1").click()
+        d.find_element(By.CSS_SELECTOR, '#picker [data-action="play"]').click()
+        wait(d, lambda d: len(ptn_moves(d)) == 2 and my_turn(d), "the computer's reply")
+        before = tps(d)
+        server.restart()
+        wait(d, lambda d: text(d, "#connection") == "reconnecting…", "the page to say it is reconnecting")
+        d.save_screenshot(os.path.join(SHOTS, "reconnecting.png"))
+        server.start()
+        wait(d, lambda d: text(d, "#connection") == "live", "the page to reconnect by itself")
+        assert tps(d) == before, (tps(d), before)
+        empty = next(e.get_attribute("data-square") for e in d.find_elements(By.CSS_SELECTOR, "[data-square]")
+                     if e.get_attribute("aria-label").endswith(": empty"))
+        square(d, empty).click()
+        d.find_element(By.CSS_SELECTOR, '#picker [data-action="play"]').click()
+        wait(d, lambda d: len(ptn_moves(d)) == 4 and my_turn(d), "play to go on after the restart")
+        print("server killed under an open page: reconnecting shown, back by itself, the game goes on")
+    finally:
+        d.quit()
+
+
+class Server:
+    def __init__(self, port, tmp):
+        self.port, self.tmp, self.process = port, tmp, None
+        self.log = open(os.path.join(tmp, "serve.log"), "a")
+
+    def start(self):
+        self.process = subprocess.Popen([BREDON, "serve", "--port", str(self.port), "--db", os.path.join(self.tmp, "games.sqlite")],
+                                        stderr=self.log)
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{self.port}/api/bots").read()
+                return
+            except OSError:
+                time.sleep(0.1)
+        raise AssertionError("the server did not start")
+
+    def restart(self):
+        """kill -9 only: start() brings it back."""
+        self.process.kill()
+        self.process.wait()
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(10)
+
+
 def main():
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
-        server = subprocess.Popen([BREDON, "serve", "--port", str(port), "--db", os.path.join(tmp, "games.sqlite")],
-                                  stderr=open(os.path.join(tmp, "serve.log"), "w"))
+        server = Server(port, tmp)
+        server.start()
         try:
-            for _ in range(100):
-                try:
-                    urllib.request.urlopen(f"http://127.0.0.1:{port}/api/bots").read()
-                    break
-                except OSError:
-                    time.sleep(0.1)
             against_the_computer(port)
             two_friends_and_a_watcher(port)
             every_size_and_level(port)
             rules_and_a_phone_in_the_dark(port)
+            reconnects_after_a_server_crash(port, server)
         finally:
-            server.terminate()
-            server.wait(10)
+            server.stop()
             sys.stderr.write(open(os.path.join(tmp, "serve.log")).read()[-3000:])
     print("browser test passed")
 
