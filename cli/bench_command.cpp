@@ -52,6 +52,7 @@ void add_bench_command(CLI::App& app, int& exit_code) {
   add_bench_think(*bench, exit_code);
   add_bench_oracle(*bench, exit_code);
   add_bench_serve(*bench, exit_code);
+  add_bench_strength(*bench, exit_code);
 }
 
 }  // namespace bredon::cli

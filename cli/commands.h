@@ -35,5 +35,6 @@ void add_bench_tactics(CLI::App& bench, int& exit_code);
 void add_bench_think(CLI::App& bench, int& exit_code);
 void add_bench_oracle(CLI::App& bench, int& exit_code);
 void add_bench_serve(CLI::App& bench, int& exit_code);
+void add_bench_strength(CLI::App& bench, int& exit_code);
 
 }  // namespace bredon::cli

@@ -10,18 +10,12 @@
 #include "arena/player_factory.h"
 #include "arena/sprt.h"
 #include "cli/commands.h"
+#include "cli/match_command.h"
 #include "config/run_config.h"
 #include "core/ptn_game.h"
 #include "nn/nn_evaluator.h"
 
 namespace bredon::cli {
-namespace {
-
-struct MatchOptions {
-  std::string a, b, komi = "0", out, sprt, config, tc;
-  int games = 100, size = 4, opening_plies = 2, movetime = 500;
-  uint64_t seed = 1;
-};
 
 int run_match(const MatchOptions& o) {
   double elo0 = 0, elo1 = 0;
@@ -99,8 +93,6 @@ int run_match(const MatchOptions& o) {
               o.b.c_str(), result.wins, result.draws, result.losses, result.score(), e.elo, e.low, e.high);
   return 0;
 }
-
-}  // namespace
 
 void add_match_command(CLI::App& app, int& exit_code) {
   auto o = std::make_shared<MatchOptions>();

@@ -1,0 +1,77 @@
+// `bredon bench strength --size N`: the shipped bot for the size, through its own TEI engine at
+// the hard level, against a reference engine (Tiltak by default, Taktician on 3x3): colours
+// alternating, two-ply random openings played once with each colour, at 1 s a move or on a
+// 10 s + 0.1 s clock; W/D/L and the Elo difference with its 95% interval. One command per size
+// and time control, so that anyone can reproduce a bot card's numbers.
+#include <unistd.h>
+
+#include <filesystem>
+
+#include "cli/commands.h"
+#include "cli/match_command.h"
+
+namespace bredon::cli {
+namespace {
+
+struct StrengthOptions {
+  int size = 5, games = 100;
+  std::string engine, engines = "../shared/engines", tc = "1s", komi, out;
+  uint64_t seed = 1;
+};
+
+std::string this_executable() {
+  std::error_code ec;
+  const auto path = std::filesystem::read_symlink("/proc/self/exe", ec);
+  return ec ? std::string("bredon") : path.string();
+}
+
+int bench_strength(const StrengthOptions& o) {
+  std::string engine = o.engine.empty() ? (o.size == 3 ? "taktician" : "tiltak") : o.engine;
+  if (engine == "tiltak" || engine == "taktician") {
+    if (engine == "tiltak" && o.size == 3) throw UsageError("Tiltak does not play 3x3: use --engine taktician");
+    const std::string path = o.engines + "/" + engine + "-tei";
+    if (!std::filesystem::exists(path))
+      throw UsageError("no reference engine at " + path + ": give --engines DIR (holding " + engine +
+                       "-tei) or --engine \"<TEI command line>\"");
+    engine = path;
+  }
+  MatchOptions m;
+  m.a = "tei:" + this_executable() + " tei --level hard";
+  m.b = "tei:" + engine;
+  m.size = o.size;
+  m.games = o.games;
+  m.seed = o.seed;
+  m.out = o.out;
+  m.komi = !o.komi.empty() ? o.komi : o.size == 6 ? "2" : "0";  // 6x6 is played with komi 2
+  if (o.tc == "1s")
+    m.movetime = 1000;
+  else if (o.tc == "10+0.1")
+    m.tc = "10+0.1";
+  else
+    throw UsageError("--tc is 1s (a second a move) or 10+0.1 (10 s a game plus 0.1 s a move), not '" + o.tc + "'");
+  std::printf("strength: %s vs %s on %dx%d, komi %s, %s, %d games\n", m.a.c_str(), m.b.c_str(), o.size, o.size,
+              m.komi.c_str(), o.tc == "1s" ? "1 s a move" : "10 s + 0.1 s a game", o.games);
+  std::fflush(stdout);
+  return run_match(m);
+}
+
+}  // namespace
+
+void add_bench_strength(CLI::App& bench, int& exit_code) {
+  auto o = std::make_shared<StrengthOptions>();
+  CLI::App* cmd = bench.add_subcommand(
+      "strength", "the shipped bot (hard, through TEI) against a reference engine: W/D/L and Elo with its interval");
+  cmd->add_option("--size", o->size, "board size, 3..8")->check(CLI::Range(3, 8))->capture_default_str();
+  cmd->add_option("--games", o->games, "games (openings played once with each colour)")
+      ->check(CLI::Range(2, 100000))
+      ->capture_default_str();
+  cmd->add_option("--engine", o->engine, "tiltak, taktician, or a TEI command line (default: tiltak; taktician on 3x3)");
+  cmd->add_option("--engines", o->engines, "folder with tiltak-tei and taktician-tei")->capture_default_str();
+  cmd->add_option("--tc", o->tc, "1s (a second a move) or 10+0.1 (a clock)")->capture_default_str();
+  cmd->add_option("--komi", o->komi, "komi (default: 2 on 6x6, else 0)");
+  cmd->add_option("--out", o->out, "write every game to this PTN file");
+  cmd->add_option("--seed", o->seed, "random seed of the openings");
+  cmd->callback([o, &exit_code] { exit_code = bench_strength(*o); });
+}
+
+}  // namespace bredon::cli
