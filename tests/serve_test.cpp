@@ -344,6 +344,21 @@ TEST(ServeApi, UndoDrawAndRematchNeedTheOtherPlayer) {
   EXPECT_EQ(back.body["state"]["moves"], json::array());
 }
 
+TEST(ServeApi, AGameStartsFromAPastedPtnGameWithItsKomi) {
+  Server server(temp_db("ptn"));
+  Client c(server.port());
+  const Reply created = c.post("/api/games", json{{"opponent", "friend"}, {"ptn", "[Size \"4\"]\n[Komi \"1.5\"]\n\n1. a1 d4 2. b2\n"}});
+  ASSERT_EQ(created.status, 201) << created.body;
+  const json& s = created.body["state"];
+  EXPECT_EQ(s["size"], 4);
+  EXPECT_EQ(s["komi"], 1.5);
+  EXPECT_EQ(s["start_tps"], "x3,1/x4/x,1,x2/2,x3 2 2") << "the position the pasted game ends in";
+  EXPECT_EQ(s["turn"], "black");
+  EXPECT_EQ(s["moves"], json::array());
+  // The game's own PTN starts from there, with a TPS tag.
+  EXPECT_NE(s["ptn"].get<std::string>().find("[TPS \"x3,1/x4/x,1,x2/2,x3 2 2\"]"), std::string::npos) << s["ptn"];
+}
+
 TEST(ServeApi, AFlagFallsWhenTheClockRunsOut) {
   Server server(temp_db("clock"));
   Client c(server.port());

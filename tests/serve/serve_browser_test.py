@@ -297,6 +297,36 @@ def reconnects_after_a_server_crash(port, server):
         d.quit()
 
 
+def post(port, path, body):
+    req = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=json.dumps(body).encode(),
+                                 headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req) as r:
+        return json.load(r)
+
+
+def a_clock_on_another_device(port):
+    """A timed friend game opened on a second device through the private resume link: the seat
+    is taken over, the clocks show and count down, and a move passes the running clock over."""
+    g = post(port, "/api/games", {"size": 4, "opponent": "friend", "clock": {"minutes": 1, "increment_seconds": 2}})
+    post(port, f"/api/games/{g['id']}/join", {})
+    d = browser()
+    try:
+        d.get(f"http://127.0.0.1:{port}/g/{g['id']}#seat=white&token={g['token']}")
+        wait(d, lambda d: text(d, "#role") == "You play white." and my_turn(d), "the seat taken over by the private link")
+        assert "#" not in d.current_url, "the token leaves the address bar"
+        assert d.find_element(By.ID, "clocks").is_displayed()
+        first = text(d, "#white-clock")
+        assert "running" in d.find_element(By.ID, "white-clock").get_attribute("class")
+        wait(d, lambda d: text(d, "#white-clock") != first, "white's clock to count down")
+        assert text(d, "#black-clock") == "1:00", text(d, "#black-clock")
+        square(d, "a1").click()
+        d.find_element(By.CSS_SELECTOR, '#picker [data-action="play"]').click()
+        wait(d, lambda d: "running" in d.find_element(By.ID, "black-clock").get_attribute("class"), "black's clock to run")
+        print(f"clock: white {first} counting down, then black's running; the resume link took the seat over")
+    finally:
+        d.quit()
+
+
 class Server:
     def __init__(self, port, tmp):
         self.port, self.tmp, self.process = port, tmp, None
@@ -333,6 +363,7 @@ def main():
             two_friends_and_a_watcher(port)
             every_size_and_level(port)
             rules_and_a_phone_in_the_dark(port)
+            a_clock_on_another_device(port)
             reconnects_after_a_server_crash(port, server)
         finally:
             server.stop()
