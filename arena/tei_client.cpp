@@ -8,7 +8,9 @@
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
+#include <stdexcept>
 
+#include "core/ptn_game.h"
 #include "core/tps.h"
 
 namespace bredon {
@@ -88,7 +90,22 @@ void TeiClientPlayer::launch() {
   to_engine_ = in_pipe[1];
   from_engine_ = out_pipe[0];
   send("tei");
-  expect("teiok", 10000);
+  // An engine plays a komi only if it advertises the HalfKomi option (Racetrack's rule); sending
+  // it to one that does not (Taktician) makes it exit, so such a pairing is refused in words.
+  bool knows_komi = false;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(10000);
+  for (;;) {
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()).count();
+    const std::string line = read_line(static_cast<int>(std::max<int64_t>(1, left)));
+    if (line.rfind("option name HalfKomi ", 0) == 0) knows_komi = true;
+    if (line.rfind("teiok", 0) == 0) break;
+  }
+  if (half_komi_ != 0 && !knows_komi) {
+    shutdown();
+    throw std::invalid_argument(name_ + " has no HalfKomi option, so it plays komi 0 only: it cannot play komi " +
+                                komi_text(half_komi_));
+  }
   if (half_komi_ != 0) send("setoption name HalfKomi value " + std::to_string(half_komi_));
   send("isready");
   expect("readyok", 10000);
