@@ -51,9 +51,7 @@ int run_serve(const ServeOptions& o) {
     stopper.detach();  // the process ends with run()
     api.run();
     spdlog::info("serve: stopped; every game is in {}", o.db);
-  } catch (const serve::StoreError& e) {
-    throw UsageError(e.what());
-  } catch (const std::runtime_error& e) {
+  } catch (const std::runtime_error& e) {  // the database or the address (StoreError is one too)
     throw UsageError(e.what());
   }
   return 0;

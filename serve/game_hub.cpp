@@ -60,30 +60,21 @@ int64_t GameHub::now_ms() {
 }
 
 GameHub::GameHub(const HubOptions& options) : store_(options.db) {
+  bots_ = std::make_unique<BotWorkers>(options.models, options.bot_threads, options.think_ms,
+                                       [this](const BotJob& job, const std::string& ptn) { deliver_bot_move(job, ptn); });
   const int64_t now = now_ms();
   size_t resumed = 0;
+  std::lock_guard<std::mutex> lock(mutex_);
   for (GameData& data : store_.load_all()) {
     try {
       Entry& e = add(ServedGame::restore(std::move(data)), now);
       resumed += !e.game.over();
+      ask_computer(e);
     } catch (const GameError& e) {
       spdlog::error("serve: {} (the game is left out)", e.what());  // a damaged row never stops the others
     }
   }
   spdlog::info("serve: {} games in {} ({} still being played)", games_.size(), options.db, resumed);
-  bots_ = std::make_unique<BotWorkers>(options.models, options.bot_threads, options.think_ms,
-                                       [this](const BotJob& job, const std::string& ptn) { deliver_bot_move(job, ptn); });
-  std::lock_guard<std::mutex> lock(mutex_);
-  for (auto& [id, e] : games_) {
-    if (e->game.computer_to_move()) {
-      e->bot = bots_->describe(e->game.data().size, e->game.data().half_komi);
-      publish(*e, now);
-      bots_->submit({id, e->game.data().moves.size(), e->game.position(), e->game.data().kind[e->game.seat_to_move()]});
-    } else if (!e->game.friend_game()) {
-      e->bot = bots_->describe(e->game.data().size, e->game.data().half_komi);
-      publish(*e, now);
-    }
-  }
   clock_thread_ = std::thread([this] { run_clocks(); });
 }
 
@@ -116,8 +107,14 @@ GameHub::Entry& GameHub::add(ServedGame game, int64_t now) {
   auto entry = std::make_unique<Entry>(std::move(game));
   Entry& e = *entry;
   games_[id] = std::move(entry);
+  if (!e.game.friend_game()) e.bot = bots_->describe(e.game.data().size, e.game.data().half_komi);
   publish(e, now);
   return e;
+}
+
+void GameHub::ask_computer(Entry& e) {
+  const GameData& d = e.game.data();
+  if (e.game.computer_to_move()) bots_->submit({d.id, d.moves.size(), e.game.position(), d.kind[e.game.seat_to_move()]});
 }
 
 void GameHub::publish(Entry& e, int64_t now) {
@@ -142,8 +139,7 @@ void GameHub::commit(Entry& e, const ServedGame& before, int64_t now) {
     throw GameError(503, "the move could not be saved, so it was not played; try again");
   }
   publish(e, now);
-  if (e.game.computer_to_move())
-    bots_->submit({e.game.data().id, e.game.data().moves.size(), e.game.position(), e.game.data().kind[e.game.seat_to_move()]});
+  ask_computer(e);
 }
 
 SeatGrant GameHub::create(const json& request) {
@@ -198,13 +194,7 @@ SeatGrant GameHub::create(const json& request) {
   ServedGame game = ServedGame::create(std::move(data), now);
   const std::string id = game.data().id;
   store_.save(game.data(), 0);  // before anyone hears of the game
-  Entry& e = add(std::move(game), now);
-  if (opponent != "friend") {
-    e.bot = bots_->describe(e.game.data().size, e.game.data().half_komi);
-    publish(e, now);
-    if (e.game.computer_to_move())
-      bots_->submit({id, e.game.data().moves.size(), e.game.position(), e.game.data().kind[e.game.seat_to_move()]});
-  }
+  ask_computer(add(std::move(game), now));
   return {id, seat_name(seat), token};
 }
 
@@ -262,12 +252,7 @@ std::string GameHub::act(const std::string& id, const std::string& action, const
       e.game.set_rematch(rematch.data().id);
       store_.save(rematch.data(), 0);
       Entry& r = add(std::move(rematch), now);
-      if (!r.game.friend_game()) {
-        r.bot = e.bot;
-        publish(r, now);
-        if (r.game.computer_to_move())
-          bots_->submit({r.game.data().id, 0, r.game.position(), r.game.data().kind[r.game.seat_to_move()]});
-      }
+      ask_computer(r);
       rematch_id = r.game.data().id;
     }
   } else {

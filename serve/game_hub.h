@@ -75,7 +75,10 @@ class GameHub {
   // computer for its move when it is its turn. Call with mutex_ held.
   void commit(Entry& e, const ServedGame& before, int64_t now_ms);
   void publish(Entry& e, int64_t now_ms);
+  // A game into games_, with what the computer plays it with, announced. Call with mutex_ held.
   Entry& add(ServedGame game, int64_t now_ms);
+  // Hands the position to the bot workers when it is the computer's turn. Call with mutex_ held.
+  void ask_computer(Entry& e);
   void deliver_bot_move(const BotJob& job, const std::string& ptn);
   void run_clocks();
   static int64_t now_ms();

@@ -10,32 +10,7 @@ repo=$(realpath "$2")
 work=$(mktemp -d)
 trap 'bash "$repo/deploy/slurm/local_cluster.sh" stop "$work/cluster"; rm -rf "$work"' EXIT
 eval "$(bash "$repo/deploy/slurm/local_cluster.sh" start "$work/cluster")"
-cat > "$work/tiny.yaml" <<'YAML'
-game:
-  size: 3
-model:
-  blocks: 1
-  channels: 8
-  policy_channels: 4
-  value_channels: 4
-  value_hidden: 8
-selfplay:
-  workers: 1
-  parallel_games: 8
-  full_simulations: 8
-  cheap_simulations: 2
-train:
-  batch_size: 64
-  min_positions: 200
-  games_per_iteration: 8
-  lr_warmup_steps: 5
-  threads: 1
-eval:
-  every_iterations: 0
-budget:
-  hours: 0
-  steps: 600
-YAML
+sed -e 's/steps: 1200/steps: 600/' -e 's/min_positions: 50/min_positions: 200/' "$repo/tests/data/tiny_roles_3x3.yaml" > "$work/tiny.yaml"
 cd "$work"
 BREDON=$bredon timeout 300 sbatch --wait --array=0-2 --time=10 "$repo/deploy/slurm/bredon_train.sbatch" "$work/tiny.yaml" "$work/run" ||
   { echo "FAIL: the job array failed"; tail -n 20 "$work"/bredon-train-*.log; exit 1; }

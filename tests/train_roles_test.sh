@@ -12,32 +12,7 @@ bredon=$1
 work=$(mktemp -d)
 pids=()
 trap 'kill -9 "${pids[@]}" 2>/dev/null || true; rm -rf "$work"' EXIT
-cat > "$work/tiny.yaml" <<'YAML'
-game:
-  size: 3
-model:
-  blocks: 1
-  channels: 8
-  policy_channels: 4
-  value_channels: 4
-  value_hidden: 8
-selfplay:
-  workers: 1
-  parallel_games: 8
-  full_simulations: 8
-  cheap_simulations: 2
-train:
-  batch_size: 64
-  min_positions: 50
-  games_per_iteration: 8
-  lr_warmup_steps: 5
-  threads: 1
-eval:
-  every_iterations: 0
-budget:
-  hours: 0
-  steps: 1200
-YAML
+cp "$(dirname "$0")/data/tiny_roles_3x3.yaml" "$work/tiny.yaml"
 run="$work/run"
 trainer=""
 declare -A worker

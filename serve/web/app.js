@@ -12,7 +12,6 @@ let game = null;       // the last state from the server
 let seat = null;       // { seat: "white"|"black", token } when this browser plays the game
 let sel = null;        // the move being built by clicks
 let events = null;     // the EventSource
-let clockTimer = null;
 let clockBase = null;  // { state, at } for the clocks' local countdown
 
 // ---- the server ----
@@ -377,7 +376,7 @@ async function initGame(id) {
   $("#copy-invite").addEventListener("click", () => copy($("#invite-link").value, "Link"));
   $("#copy-resume").addEventListener("click", () => copy($("#resume-link").value, "Private link"));
   document.addEventListener("keydown", (ev) => { if (ev.key === "Escape" && sel) { sel = null; redraw(); } });
-  clockTimer = setInterval(tickClocks, 200);
+  setInterval(tickClocks, 200);
 }
 
 const route = /^\/g\/([a-z0-9]+)$/.exec(location.pathname);
