@@ -1,6 +1,8 @@
 // `bredon bench nn`: raw network throughput across batch sizes and thread counts, with the
 // achieved GFLOP/s against the machine's peak measured in the same run (a large matrix product
-// through the same LibTorch/BLAS), and against the nominal peak of the cores.
+// through the same LibTorch/BLAS), and against the nominal peak of the cores. With --device cuda
+// it measures the GPU: each batch is copied there from the CPU and the outputs back, as the
+// network evaluator does, and the peak is a GPU matrix product's.
 #include <torch/torch.h>
 
 #include <chrono>
@@ -11,6 +13,7 @@
 
 #include "cli/commands.h"
 #include "model/encoding.h"
+#include "nn/device.h"
 #include "nn/network.h"
 #include "config/run_config.h"
 
@@ -21,16 +24,20 @@ using Clock = std::chrono::steady_clock;
 
 double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
-// GFLOP/s of a 1024^3 single-precision matrix product: what this machine's BLAS reaches.
-double measured_gemm_gflops() {
+// GFLOP/s of a single-precision matrix product (1024^3 on a CPU, 4096^3 on a GPU): what this
+// machine's BLAS or GPU reaches.
+double measured_gemm_gflops(const torch::Device& device) {
   torch::InferenceMode guard;
-  const int64_t n = 1024;
-  auto a = torch::randn({n, n}), b = torch::randn({n, n});
-  torch::mm(a, b);
+  const int64_t n = device.is_cpu() ? 1024 : 4096;
+  const auto on = torch::TensorOptions().device(device);
+  auto a = torch::randn({n, n}, on), b = torch::randn({n, n}, on);
+  // Reading one element back waits for a GPU's queue (immediate on the CPU).
+  auto product = [&] { (void)torch::mm(a, b)[0][0].item<float>(); };
+  product();
   int iters = 0;
   const auto start = Clock::now();
   while (seconds_since(start) < 0.5 || iters < 3) {
-    torch::mm(a, b);
+    product();
     ++iters;
   }
   return 2.0 * n * n * n * iters / seconds_since(start) / 1e9;
@@ -75,6 +82,7 @@ struct BenchNnOptions {
   std::string config, batches = "1,2,4,8,16,32,64,128,256,512", threads = "1,2";
   double seconds = 0.4;
   bool no_channels_last = false;
+  std::string device = "cpu";
 };
 
 int bench_nn(const BenchNnOptions& o) {
@@ -86,27 +94,34 @@ int bench_nn(const BenchNnOptions& o) {
 
   const int n = cfg.game.size;
   torch::manual_seed(0);
-  TakNet net(n, cfg.model);
+  const torch::Device device = resolve_device(o.device);
+  TakNet net = on_device(TakNet(n, cfg.model), device);
   net->eval();
   if (channels_last) net->use_channels_last();
   const double flops = net->flops_per_position();
-  std::printf("network %dx%d blocks %d channels %d: %.2f MFLOP per position, %d input planes, channels_last %d\n", n, n,
-              cfg.model.blocks, cfg.model.channels, flops / 1e6, input_channels(n), channels_last ? 1 : 0);
+  std::printf("network %dx%d blocks %d channels %d: %.2f MFLOP per position, %d input planes, channels_last %d, device %s\n",
+              n, n, cfg.model.blocks, cfg.model.channels, flops / 1e6, input_channels(n), channels_last ? 1 : 0,
+              describe_device(device).c_str());
   const double nominal = nominal_core_gflops();
   for (int t : threads) {
     torch::set_num_threads(t);
-    const double gemm = measured_gemm_gflops();
-    std::printf("threads %d: measured GEMM peak %.1f GFLOP/s, nominal peak %.1f GFLOP/s\n", t, gemm, nominal * t);
+    const double gemm = measured_gemm_gflops(device);
+    std::printf("threads %d: measured GEMM peak %.1f GFLOP/s, nominal CPU peak %.1f GFLOP/s\n", t, gemm, nominal * t);
     for (int b : batches) {
       torch::InferenceMode guard;
-      auto x = torch::rand({b, input_channels(n), n, n});
-      if (channels_last) x = x.contiguous(torch::MemoryFormat::ChannelsLast);
-      net->forward(x);
+      auto host = torch::rand({b, input_channels(n), n, n});
+      if (channels_last && device.is_cpu()) host = host.contiguous(torch::MemoryFormat::ChannelsLast);
+      auto forward = [&] {
+        auto x = device.is_cpu() ? host : host.to(device);
+        if (channels_last) x = x.contiguous(torch::MemoryFormat::ChannelsLast);
+        const auto out = net->forward(x);
+        (void)out.policy_logits.to(torch::kCPU).data_ptr<float>();  // waits for a GPU
+      };
+      forward();
       int iters = 0;
       const auto start = Clock::now();
       while (seconds_since(start) < seconds || iters < 2) {
-        auto out = net->forward(x);
-        (void)out.policy_logits.data_ptr<float>();
+        forward();
         ++iters;
       }
       const double pps = static_cast<double>(b) * iters / seconds_since(start);
@@ -132,6 +147,7 @@ void add_bench_nn(CLI::App& bench, int& exit_code) {
   cmd->add_option("--threads", o->threads, "LibTorch thread counts, comma-separated");
   cmd->add_option("--seconds", o->seconds, "time per measurement")->check(CLI::Range(0.01, 3600.0));
   cmd->add_flag("--no-channels-last", o->no_channels_last, "measure the default memory layout instead");
+  cmd->add_option("--device", o->device, "cpu, auto, cuda or cuda:N");
   cmd->callback([o, &exit_code] { exit_code = bench_nn(*o); });
 }
 }  // namespace bredon::cli

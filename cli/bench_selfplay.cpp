@@ -1,6 +1,7 @@
 // `bredon bench selfplay`: network evaluations per second sustained during self-play, against
 // the raw forward throughput of the same network at the same batch size with the same threads
-// (one stream per self-play worker), measured in the same run.
+// (one stream per self-play worker), measured in the same run. --device (default: the config's
+// device:) runs both on a GPU; the raw figure then includes the copies there and back.
 #include <torch/torch.h>
 
 #include <atomic>
@@ -11,6 +12,7 @@
 #include "cli/commands.h"
 #include "cli/model_spec.h"
 #include "model/encoding.h"
+#include "nn/device.h"
 #include "nn/nn_evaluator.h"
 #include "selfplay/selfplay_pool.h"
 
@@ -20,16 +22,21 @@ namespace {
 // Forward passes per second of `streams` threads each pushing batches of `batch` positions.
 double raw_throughput(TakNet& net, int streams, int batch, double seconds) {
   const int n = net->size();
+  const torch::Device device = device_of(net);
   std::atomic<long long> evaluated{0};
   std::atomic<bool> stop{false};
   auto work = [&] {
     adopt_torch_threads();
     torch::InferenceMode guard;
-    auto x = torch::rand({batch, input_channels(n), n, n}).contiguous(torch::MemoryFormat::ChannelsLast);
-    net->forward(x);
+    const auto host = torch::rand({batch, input_channels(n), n, n});
+    auto forward = [&] {
+      const auto x = (device.is_cpu() ? host : host.to(device)).contiguous(torch::MemoryFormat::ChannelsLast);
+      const auto out = net->forward(x);
+      (void)out.policy_logits.to(torch::kCPU).data_ptr<float>();  // waits for a GPU
+    };
+    forward();
     while (!stop) {
-      auto out = net->forward(x);
-      (void)out.policy_logits.data_ptr<float>();
+      forward();
       evaluated += batch;
     }
   };
@@ -46,6 +53,7 @@ double raw_throughput(TakNet& net, int streams, int batch, double seconds) {
 struct BenchSelfplayOptions {
   std::string config = "configs/default.yaml";
   int games = 0;
+  std::string device;  // "": the config's
 };
 
 int bench_selfplay(const BenchSelfplayOptions& o) {
@@ -54,6 +62,8 @@ int bench_selfplay(const BenchSelfplayOptions& o) {
   const int games = o.games > 0 ? o.games : 10 * cfg.selfplay.parallel_games;
   configure_torch_threads(cfg.selfplay.eval_threads);
   LoadedModel model = load_model_spec("random", cfg, 1);
+  const torch::Device device = resolve_device(o.device.empty() ? cfg.device : o.device);
+  model.net = on_device(model.net, device);
   model.net->eval();
   model.net->use_channels_last();
   SelfPlayPool pool(
@@ -68,6 +78,7 @@ int bench_selfplay(const BenchSelfplayOptions& o) {
   const int batch = static_cast<int>(static_cast<double>(s.evaluations) / static_cast<double>(s.batches) + 0.5);
   const double raw = raw_throughput(model.net, workers, batch, 3.0);
   const int n = model.size;
+  std::printf("device %s\n", describe_device(device).c_str());
   std::printf(
       "selfplay %dx%d workers %d games %lld positions %lld seconds %.1f games_per_hour %.0f positions_per_s %.0f\n", n,
       n, workers, static_cast<long long>(s.games), static_cast<long long>(s.positions), r.seconds,
@@ -89,6 +100,7 @@ void add_bench_selfplay(CLI::App& bench, int& exit_code) {
   cmd->add_option("--config", o->config, "run configuration (YAML)");
   cmd->add_option("--games", o->games, "games to measure (default: 10 x selfplay.parallel_games)")
       ->check(CLI::Range(1, 1000000));
+  cmd->add_option("--device", o->device, "auto, cpu, cuda or cuda:N (default: the config's device:)");
   cmd->callback([o, &exit_code] { exit_code = bench_selfplay(*o); });
 }
 }  // namespace bredon::cli

@@ -10,6 +10,7 @@
 #include "core/error.h"
 #include "data/shard.h"
 #include "nn/checkpoint.h"
+#include "nn/device.h"
 #include "util/yaml_section.h"
 
 int main(int argc, char** argv) {
@@ -46,6 +47,9 @@ int main(int argc, char** argv) {
     spdlog::error("{}", e.what());
     return 2;
   } catch (const bredon::CheckpointError& e) {
+    spdlog::error("{}", e.what());
+    return 2;
+  } catch (const bredon::DeviceError& e) {
     spdlog::error("{}", e.what());
     return 2;
   } catch (const bredon::ShardError& e) {

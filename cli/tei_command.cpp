@@ -1,4 +1,6 @@
-// `bredon tei [--model <bot file>] [--models DIR] [--level easy|medium|hard]`: the engine over stdin/stdout.
+// `bredon tei [--model <bot file>] [--models DIR] [--level easy|medium|hard]`: the engine over stdin/stdout;
+// `bredon export --run-dir DIR [--average K]`: a run's bot file.
+#include <filesystem>
 #include <iostream>
 
 #include "cli/commands.h"
@@ -6,6 +8,8 @@
 #include "nn/bot_library.h"
 #include "nn/checkpoint.h"
 #include "nn/nn_evaluator.h"
+#include "nn/weight_average.h"
+#include "train/checkpoint_evaluation.h"
 
 namespace bredon::cli {
 
@@ -23,14 +27,21 @@ int run_tei(const std::string& model_path, const std::string& models_dir, const 
   return engine.run();
 }
 
-int run_export(const std::string& run_dir, std::string out) {
+int run_export(const std::string& run_dir, std::string out, int average) {
   if (out.empty()) out = run_dir + "/bot.ckpt";
   const std::string source = run_dir + "/latest.ckpt";
-  LoadedCheckpoint ck = load_checkpoint(source);
+  std::vector<std::string> earlier;
+  std::error_code ec;
+  for (const auto& e : std::filesystem::directory_iterator(run_dir + "/checkpoints", ec))
+    if (e.path().extension() == ".ckpt") earlier.push_back(e.path().string());
+  sort_by_iteration(earlier);
+  const std::vector<std::string> sources = newest_for_average(source, earlier, average);
+  LoadedCheckpoint ck = sources.size() > 1 ? average_checkpoints(sources) : load_checkpoint(source);
   ck.meta.extra["exported_from"] = source;
   save_checkpoint(out, ck.net, ck.meta);  // without the optimiser state: a bot file only
-  std::cout << "exported " << source << " (step " << ck.meta.step << ", " << ck.meta.size << "x" << ck.meta.size
-            << ") to " << out << "\n";
+  std::cout << "exported " << source << " (step " << ck.meta.step << ", " << ck.meta.size << "x" << ck.meta.size << ")";
+  if (ck.meta.extra.count("averaged_over")) std::cout << " averaged over " << ck.meta.extra["averaged_over"];
+  std::cout << " to " << out << "\n";
   return 0;
 }
 
@@ -49,10 +60,14 @@ void add_tei_command(CLI::App& app, int& exit_code) {
 
 void add_export_command(CLI::App& app, int& exit_code) {
   auto run_dir = std::make_shared<std::string>(), out = std::make_shared<std::string>();
+  auto average = std::make_shared<int>(1);
   CLI::App* cmd =
       app.add_subcommand("export", "the run's latest network as one bot file (network + metadata, no optimiser state)");
   cmd->add_option("--run-dir", *run_dir, "run directory")->required();
   cmd->add_option("--out", *out, "bot file to write (default: <run-dir>/bot.ckpt)");
-  cmd->callback([run_dir, out, &exit_code] { exit_code = run_export(*run_dir, *out); });
+  cmd->add_option("--average", *average,
+                  "the mean of the newest this many networks: latest.ckpt and the newest checkpoints/ (1: latest alone)")
+      ->check(CLI::Range(1, 100));
+  cmd->callback([run_dir, out, average, &exit_code] { exit_code = run_export(*run_dir, *out, *average); });
 }
 }  // namespace bredon::cli

@@ -1,6 +1,7 @@
 #include "config/run_config.h"
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -47,6 +48,7 @@ TrainConfig read_train_section(YamlSection& s) {
   t.ownership_weight = s.get_double("ownership_weight", t.ownership_weight, 0, 100);
   t.threads = s.get_int("threads", t.threads, 0, 256);
   t.data_parallel = s.get_bool("data_parallel", t.data_parallel);
+  t.export_average = s.get_int("export_average", t.export_average, 1, 100);
   s.reject_unknown();
   return t;
 }
@@ -145,6 +147,11 @@ RunConfig parse_run_config(const std::string& yaml_text, const std::string& sour
   cfg.train = read("train", read_train_section);
   cfg.eval = read("eval", read_eval_section);
   cfg.budget = read("budget", read_budget_section);
+  cfg.device = top.get_string("device", cfg.device);
+  const bool cuda_index = cfg.device.size() > 5 && cfg.device.size() <= 8 && cfg.device.rfind("cuda:", 0) == 0 &&
+                          std::all_of(cfg.device.begin() + 5, cfg.device.end(), [](unsigned char c) { return std::isdigit(c); });
+  if (cfg.device != "auto" && cfg.device != "cpu" && cfg.device != "cuda" && !cuda_index)
+    top.fail("device", "'" + cfg.device + "' is not one of auto, cpu, cuda, cuda:N");
   top.reject_unknown();
   return cfg;
 }

@@ -38,6 +38,8 @@ struct TrainConfig {
   bool data_parallel = false;         // true: `threads` shares of the batch, one thread each,
                                       // each on its own replica (train/learner.h); false: one
                                       // step on `threads` LibTorch intra-op threads
+  int export_average = 1;             // the exported bot: the mean of the newest this many networks
+                                      // (the latest and evaluation checkpoints; 1: the latest alone)
   int shares() const { return data_parallel ? resolved_threads() : 1; }
   int intra_op_threads() const { return data_parallel ? 1 : resolved_threads(); }
   int resolved_threads() const;
@@ -66,6 +68,9 @@ struct RunConfig {
   std::string source;  // file it was read from
   std::string text;    // its content, kept in run directories and shards
   uint64_t hash = 0;   // FNV-1a of the text, stored in checkpoints
+  // Where the networks of self-play and training run: auto (a GPU when this LibTorch has CUDA
+  // and sees one, else the CPU), cpu, cuda or cuda:N (nn/device.h).
+  std::string device = "auto";
   GameConfig game;
   ModelConfig model;
   SearchConfig search;

@@ -22,6 +22,13 @@ struct ModelConfig {
   int gpool_every = 2;         // a global-pooling bias in every k-th block (0: none), as KataGo does
   bool ownership_head = true;  // auxiliary head: who owns each square's top at the end
 };
+// The same network shape: weights of one fit the other.
+inline bool operator==(const ModelConfig& a, const ModelConfig& b) {
+  return a.blocks == b.blocks && a.channels == b.channels && a.policy_channels == b.policy_channels &&
+         a.value_channels == b.value_channels && a.value_hidden == b.value_hidden && a.gpool_every == b.gpool_every &&
+         a.ownership_head == b.ownership_head;
+}
+inline bool operator!=(const ModelConfig& a, const ModelConfig& b) { return !(a == b); }
 
 class YamlSection;
 GameConfig read_game_section(YamlSection& section);

@@ -39,7 +39,8 @@ LoadedCheckpoint load_checkpoint(const std::string& path, int expected_size) {
   const std::string mismatch = "checkpoint " + path + ": the weights do not fit the architecture in its metadata";
   try {
     std::istringstream weights(s.at("weights"));
-    torch::load(out.net, weights);
+    // Onto the CPU, whatever device wrote it: a checkpoint from a GPU run loads anywhere.
+    torch::load(out.net, weights, torch::Device(torch::kCPU));
   } catch (const std::exception& e) {
     throw CheckpointError(mismatch);
   }
@@ -57,7 +58,11 @@ void load_optimizer_state(const std::string& path, torch::optim::Optimizer& opti
   if (it == s.end()) throw CheckpointError("checkpoint " + path + ": holds no optimiser state");
   try {
     std::istringstream in(it->second);
-    torch::load(optimizer, in);
+    // Its state goes where the optimiser's parameters are (the GPU in a GPU run).
+    const auto& groups = optimizer.param_groups();
+    torch::Device device(torch::kCPU);
+    if (!groups.empty() && !groups.front().params().empty()) device = groups.front().params().front().device();
+    torch::load(optimizer, in, device);
   } catch (const std::exception&) {
     throw CheckpointError("checkpoint " + path + ": the optimiser state does not fit this optimiser");
   }

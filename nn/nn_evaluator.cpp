@@ -8,6 +8,7 @@
 
 #include "model/action_index.h"
 #include "model/encoding.h"
+#include "nn/device.h"
 
 namespace bredon {
 
@@ -46,7 +47,7 @@ void adopt_torch_threads() {
   }
 }
 
-NetworkEvaluator::NetworkEvaluator(TakNet net) : net_(std::move(net)) {
+NetworkEvaluator::NetworkEvaluator(TakNet net) : net_(std::move(net)), device_(device_of(net_)) {
   // eval() and channels-last must be set before sharing the network between evaluators on
   // several threads; doing it again here is harmless when already done.
   net_->eval();
@@ -66,10 +67,12 @@ void NetworkEvaluator::evaluate(const std::vector<EvalRequest>& requests, std::v
   adopt_torch_threads();
   torch::InferenceMode guard;
   const auto start = std::chrono::steady_clock::now();
-  auto x = torch::from_blob(input_.data(), {b, input_channels(n), n, n}).contiguous(torch::MemoryFormat::ChannelsLast);
-  const NetworkOutput out = net_->forward(x);
-  const auto logits = out.policy_logits.contiguous();
-  const auto wdl = out.wdl_logits.contiguous();
+  auto x = torch::from_blob(input_.data(), {b, input_channels(n), n, n});
+  if (!device_.is_cpu()) x = x.to(device_);
+  const NetworkOutput out = net_->forward(x.contiguous(torch::MemoryFormat::ChannelsLast));
+  // Back on the CPU (a no-op there), where the search reads them.
+  const auto logits = out.policy_logits.to(torch::kCPU).contiguous();
+  const auto wdl = out.wdl_logits.to(torch::kCPU).contiguous();
   forward_seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const float* lp = logits.data_ptr<float>();
   const float* wp = wdl.data_ptr<float>();

@@ -1,6 +1,7 @@
 // The Evaluator that runs the LibTorch network on whole batches: positions are encoded into one
 // channels-last buffer, one forward pass, then each position's legal-move logits are gathered
-// from the action index and soft-maxed into priors.
+// from the action index and soft-maxed into priors. It runs on the network's device (nn/device.h):
+// on a GPU the batch is copied there and the outputs back.
 #pragma once
 
 #include <vector>
@@ -22,6 +23,7 @@ class NetworkEvaluator : public Evaluator {
 
  private:
   TakNet net_;
+  torch::Device device_;
   std::vector<float> input_;
   double forward_seconds_ = 0;
 };

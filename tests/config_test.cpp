@@ -22,6 +22,9 @@ TEST(Config, ReadsValuesAndKomiInPoints) {
   EXPECT_EQ(c.model.blocks, 3);
   EXPECT_FALSE(c.model.ownership_head);
   EXPECT_EQ(c.model.channels, ModelConfig{}.channels);
+  EXPECT_EQ(c.device, "auto");
+  EXPECT_EQ(parse_run_config("device: cuda:1\n", "x").device, "cuda:1");
+  EXPECT_EQ(parse_run_config("device: cpu\n", "x").device, "cpu");
 }
 
 TEST(Config, BadConfigsNameTheKey) {
@@ -36,6 +39,8 @@ TEST(Config, BadConfigsNameTheKey) {
   EXPECT_NE(error_of("game: [1, 2]\n").find("game: must be a mapping"), std::string::npos);
   EXPECT_NE(error_of("game:\n  size: 4\n bad indent: [\n").find("not valid YAML"), std::string::npos);
   EXPECT_NE(error_of("- 1\n- 2\n").find("top level must be a mapping"), std::string::npos);
+  EXPECT_NE(error_of("device: gpu\n").find("device: 'gpu' is not one of auto, cpu, cuda, cuda:N"), std::string::npos);
+  EXPECT_NE(error_of("device: \"cuda:\"\n").find("device: 'cuda:' is not one of"), std::string::npos);
 }
 
 TEST(Config, MissingFileIsAClearError) {

@@ -15,7 +15,9 @@
 #include "model/encoding.h"
 #include "nn/bot_library.h"
 #include "nn/checkpoint.h"
+#include "nn/device.h"
 #include "nn/nn_evaluator.h"
+#include "nn/weight_average.h"
 
 namespace bredon {
 namespace {
@@ -88,6 +90,125 @@ TEST(Checkpoint, SaveLoadGivesBitwiseIdenticalOutputs) {
   EXPECT_TRUE(torch::equal(a.wdl_logits, b.wdl_logits));
   EXPECT_TRUE(torch::equal(a.ownership, b.ownership));
   std::remove(path.c_str());
+}
+
+// The config's device: names. Where no GPU is (this machine, CI) `auto` is the CPU and `cuda` is
+// refused in words; on a CUDA build with a GPU the same test checks the GPU's numbering.
+TEST(Device, NamesResolveAndAMissingGpuIsRefusedInWords) {
+  auto error_of = [](const std::string& name) {
+    try {
+      resolve_device(name);
+    } catch (const DeviceError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_TRUE(resolve_device("cpu").is_cpu());
+  const bool gpu = torch::cuda::is_available();
+  EXPECT_EQ(resolve_device("auto").is_cuda(), gpu);
+  EXPECT_NE(error_of("tpu").find("device 'tpu' is not one of auto, cpu, cuda, cuda:N"), std::string::npos);
+  EXPECT_NE(error_of("cuda:x").find("expected cuda:N"), std::string::npos);
+  if (!gpu) {
+    EXPECT_NE(error_of("cuda").find("sees no GPU"), std::string::npos);
+    EXPECT_NE(error_of("cuda:0").find("sees no GPU"), std::string::npos);
+  } else {
+    const int count = static_cast<int>(torch::cuda::device_count());
+    EXPECT_NE(error_of("cuda:" + std::to_string(count)).find("numbered from 0"), std::string::npos);
+    EXPECT_EQ(resolve_device("cuda", count + 1).index(), (count + 1) % count);
+  }
+}
+
+// A network on the resolved device (a GPU when there is one) evaluates as the same network on
+// the CPU does, and its checkpoint loads onto the CPU.
+TEST(Device, TheEvaluatorAndCheckpointsWorkOnTheResolvedDevice) {
+  torch::manual_seed(3);
+  TakNet cpu_net(4, tiny());
+  cpu_net->eval();
+  TakNet net(4, tiny());
+  copy_weights(cpu_net, net);
+  net = on_device(net, resolve_device("auto"));
+  net->use_channels_last();
+  net->eval();
+  const Position start(4);
+  const std::vector<Move> moves = legal_moves(start);
+  std::vector<EvalResult> on_device_results, cpu_results;
+  NetworkEvaluator(net).evaluate({EvalRequest{&start, &moves}}, on_device_results);
+  NetworkEvaluator(cpu_net).evaluate({EvalRequest{&start, &moves}}, cpu_results);
+  ASSERT_EQ(on_device_results[0].priors.size(), moves.size());
+  for (size_t k = 0; k < moves.size(); ++k)
+    EXPECT_NEAR(on_device_results[0].priors[k], cpu_results[0].priors[k], 1e-4);
+  EXPECT_NEAR(on_device_results[0].value, cpu_results[0].value, 1e-4);
+  CheckpointMeta meta;
+  meta.size = 4;
+  meta.model = tiny();
+  const std::string path = temp_path("device.ckpt");
+  save_checkpoint(path, net, meta);
+  LoadedCheckpoint loaded = load_checkpoint(path, 4);
+  EXPECT_TRUE(device_of(loaded.net).is_cpu());
+  loaded.net->eval();
+  torch::NoGradGuard no_grad;
+  EXPECT_TRUE(torch::allclose(loaded.net->forward(batch_of_starts(4, 2)).wdl_logits,
+                              cpu_net->forward(batch_of_starts(4, 2)).wdl_logits, 1e-4, 1e-5));
+  std::remove(path.c_str());
+}
+
+// Averaged networks: each parameter and batch-norm statistic is the mean, the newest networks
+// are picked once each, and another architecture is refused.
+TEST(WeightAverage, MeansEveryTensorPicksTheNewestAndRefusesAnotherArchitecture) {
+  CheckpointMeta meta;
+  meta.size = 4;
+  meta.model = tiny();
+  std::vector<std::string> paths;
+  std::vector<TakNet> nets;
+  for (int k = 0; k < 3; ++k) {
+    torch::manual_seed(10 + k);
+    TakNet net(4, tiny());
+    net->train();
+    { net->forward(batch_of_starts(4, 4) + torch::randn({4, input_channels(4), 4, 4})); }  // moves BN statistics
+    meta.step = 100 * (k + 1);
+    paths.push_back(temp_path("avg" + std::to_string(k) + ".ckpt"));
+    save_checkpoint(paths.back(), net, meta);
+    nets.push_back(net);
+  }
+  const LoadedCheckpoint avg = average_checkpoints(paths);
+  EXPECT_EQ(avg.meta.step, 300);
+  EXPECT_EQ(avg.meta.extra.at("averaged_over"), paths[0] + "," + paths[1] + "," + paths[2]);
+  auto mean_of = [&](const std::string& key, bool buffer) {
+    torch::Tensor sum;
+    for (auto& n : nets) {
+      const torch::Tensor t = buffer ? n->named_buffers(true)[key] : n->named_parameters(true)[key];
+      sum = sum.defined() ? sum + t : t.clone();
+    }
+    return sum / 3.0;
+  };
+  for (const auto& p : avg.net->named_parameters(true))
+    EXPECT_TRUE(torch::allclose(p.value(), mean_of(p.key(), false), 1e-5, 1e-6)) << p.key();
+  for (const auto& b : avg.net->named_buffers(true)) {
+    if (b.value().is_floating_point()) {
+      EXPECT_TRUE(torch::allclose(b.value(), mean_of(b.key(), true), 1e-5, 1e-6)) << b.key();
+    }
+  }
+  // A bot averages the latest network and the newest checkpoints before it; a checkpoint at the
+  // latest's step (the evaluation checkpoint of the last iteration) is the latest itself.
+  EXPECT_EQ(newest_for_average(paths[2], paths, 3), paths);
+  EXPECT_EQ(newest_for_average(paths[2], paths, 2), (std::vector<std::string>{paths[1], paths[2]}));
+  EXPECT_EQ(newest_for_average(paths[2], paths, 9), paths);
+  EXPECT_EQ(newest_for_average(paths[2], paths, 1), (std::vector<std::string>{paths[2]}));
+  ModelConfig other = tiny();
+  other.channels = 16;
+  meta.model = other;
+  meta.step = 999;
+  TakNet wide(4, other);
+  const std::string wide_path = temp_path("avg_wide.ckpt");
+  save_checkpoint(wide_path, wide, meta);
+  try {
+    average_checkpoints({paths[0], wide_path});
+    FAIL() << "averaged two architectures";
+  } catch (const CheckpointError& e) {
+    EXPECT_NE(std::string(e.what()).find("architecture differs"), std::string::npos) << e.what();
+  }
+  for (const auto& p : paths) std::remove(p.c_str());
+  std::remove(wide_path.c_str());
 }
 
 TEST(Checkpoint, WrongSizeTruncatedCorruptAndMissingFilesAreRejectedClearly) {

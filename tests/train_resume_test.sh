@@ -28,6 +28,7 @@ train:
   lr_warmup_steps: 5
   threads: 2
   data_parallel: true
+  export_average: 3
 eval:
   every_iterations: 3
   games: 2
@@ -92,6 +93,13 @@ read -r games step < <(check) || true
 echo "finished: $games games, step $step"
 if (( games < previous_games )); then echo "FAIL: games were lost"; exit 1; fi
 test -f "$run/bot.ckpt" || { echo "FAIL: no exported bot"; exit 1; }
+# The exported bot is the mean of three networks: the latest and the two newest checkpoints of
+# earlier steps; `bredon export --average 2` writes the mean of two.
+grep -aq "^extra.averaged_over=$run/checkpoints/iter_[0-9]*.ckpt,$run/checkpoints/iter_[0-9]*.ckpt,$run/latest.ckpt$" "$run/bot.ckpt" ||
+  { echo "FAIL: the bot is not the average of three networks"; grep -a "^extra" "$run/bot.ckpt"; exit 1; }
+"$bredon" export --run-dir "$run" --average 2 --out "$work/avg2.ckpt" > "$work/log" 2>&1 || { cat "$work/log"; exit 1; }
+grep -aq "^extra.averaged_over=$run/checkpoints/iter_[0-9]*.ckpt,$run/latest.ckpt$" "$work/avg2.ckpt" ||
+  { echo "FAIL: export --average 2"; cat "$work/log"; exit 1; }
 # The exported bot and the latest checkpoint load and play.
 "$bredon" selfplay --model "$run/bot.ckpt" --games 2 --out "$work/bot_games" > "$work/log" 2>&1 || { cat "$work/log"; exit 1; }
 # A second stage started from that bot counts the compute of both in its own bot's metadata.

@@ -1,7 +1,11 @@
 #include "train/distributed.h"
 
+#include <torch/csrc/distributed/c10d/PrefixStore.hpp>
 #include <torch/csrc/distributed/c10d/ProcessGroupGloo.hpp>
 #include <torch/csrc/distributed/c10d/TCPStore.hpp>
+#ifdef BREDON_WITH_NCCL
+#include <torch/csrc/distributed/c10d/ProcessGroupNCCL.hpp>
+#endif
 
 #include <cstdlib>
 
@@ -28,7 +32,26 @@ void collective(const char* what, F&& f) {
 
 struct DistributedGroup::Impl {
   c10::intrusive_ptr<c10d::TCPStore> store;
-  c10::intrusive_ptr<c10d::ProcessGroupGloo> group;
+  c10::intrusive_ptr<c10d::ProcessGroupGloo> group;  // CPU tensors
+#ifdef BREDON_WITH_NCCL
+  c10::intrusive_ptr<c10d::ProcessGroupNCCL> nccl;  // GPU tensors, when the network is on a GPU
+#endif
+
+  // Runs `op(group, tensors)` on the group for the tensor's device. Without NCCL a GPU tensor
+  // goes through the CPU: Gloo reduces CPU tensors.
+  template <typename Op>
+  void on_group(at::Tensor& t, Op op) {
+#ifdef BREDON_WITH_NCCL
+    if (t.is_cuda() && nccl) {
+      std::vector<at::Tensor> one{t};
+      op(*nccl, one);
+      return;
+    }
+#endif
+    std::vector<at::Tensor> one{t.is_cpu() ? t : t.cpu()};
+    op(*group, one);
+    if (!t.is_cpu()) t.copy_(one[0]);
+  }
 };
 
 DistributedOptions distributed_options_from_environment(DistributedOptions o) {
@@ -63,7 +86,16 @@ DistributedGroup::DistributedGroup(const DistributedOptions& o) : impl_(std::mak
     impl_->store = c10::make_intrusive<c10d::TCPStore>(host, store_options);
     auto group_options = c10d::ProcessGroupGloo::Options::create(o.timeout);
     group_options->devices.push_back(c10d::ProcessGroupGloo::createDeviceForHostname(host == "localhost" ? "127.0.0.1" : host));
-    impl_->group = c10::make_intrusive<c10d::ProcessGroupGloo>(impl_->store, o.rank, o.world_size, group_options);
+    impl_->group = c10::make_intrusive<c10d::ProcessGroupGloo>(c10::make_intrusive<c10d::PrefixStore>("gloo", impl_->store),
+                                                               o.rank, o.world_size, group_options);
+#ifdef BREDON_WITH_NCCL
+    if (o.gpu) {
+      auto nccl_options = c10d::ProcessGroupNCCL::Options::create();
+      nccl_options->timeout = o.timeout;
+      impl_->nccl = c10::make_intrusive<c10d::ProcessGroupNCCL>(c10::make_intrusive<c10d::PrefixStore>("nccl", impl_->store),
+                                                                o.rank, o.world_size, nccl_options);
+    }
+#endif
   } catch (const std::exception& e) {
     throw DistributedError("rank " + std::to_string(o.rank) + " of " + std::to_string(o.world_size) +
                            " could not join the group at " + o.master + ": " + e.what());
@@ -74,14 +106,12 @@ DistributedGroup::~DistributedGroup() = default;
 
 void DistributedGroup::broadcast_parameters(TakNet& net) {
   torch::NoGradGuard no_grad;
-  for (auto& t : net->parameters()) {
-    std::vector<at::Tensor> one{t.data()};
-    collective("broadcasting the parameters", [&] { impl_->group->broadcast(one)->wait(); });
+  auto broadcast = [](auto& g, std::vector<at::Tensor>& one) { g.broadcast(one)->wait(); };
+  for (auto& p : net->parameters()) {
+    at::Tensor t = p.data();
+    collective("broadcasting the parameters", [&] { impl_->on_group(t, broadcast); });
   }
-  for (auto& t : net->buffers()) {
-    std::vector<at::Tensor> one{t};
-    collective("broadcasting the buffers", [&] { impl_->group->broadcast(one)->wait(); });
-  }
+  for (auto& t : net->buffers()) collective("broadcasting the buffers", [&] { impl_->on_group(t, broadcast); });
 }
 
 void DistributedGroup::average_gradients(TakNet& net) {
@@ -91,13 +121,15 @@ void DistributedGroup::average_gradients(TakNet& net) {
   std::vector<at::Tensor> grads;
   for (auto& p : net->parameters())
     grads.push_back(p.grad().defined() ? p.grad().reshape(-1) : torch::zeros({p.numel()}, p.options()));
-  std::vector<at::Tensor> flat{torch::cat(grads)};
-  collective("averaging gradients", [&] { impl_->group->allreduce(flat)->wait(); });
-  flat[0].div_(world_);
+  at::Tensor flat = torch::cat(grads);
+  collective("averaging gradients", [&] {
+    impl_->on_group(flat, [](auto& g, std::vector<at::Tensor>& one) { g.allreduce(one)->wait(); });
+  });
+  flat.div_(world_);
   int64_t offset = 0;
   for (auto& p : net->parameters()) {
     const int64_t n = p.numel();
-    at::Tensor averaged = flat[0].narrow(0, offset, n).view_as(p);
+    at::Tensor averaged = flat.narrow(0, offset, n).view_as(p);
     if (p.grad().defined())
       p.mutable_grad().copy_(averaged);
     else

@@ -1,6 +1,7 @@
 // Data-parallel training across processes and machines with LibTorch's own torch.distributed
 // (c10d): a TCPStore on rank 0 for the rendezvous and a Gloo process group (CPU) for the
-// collectives. Every rank computes the gradient of its own batch; the gradients are averaged
+// collectives (and NCCL for a network on a GPU, in a CUDA build configured with
+// -DBREDON_NCCL=ON; without it a GPU's gradients are reduced through the CPU). Every rank computes the gradient of its own batch; the gradients are averaged
 // before each optimiser step, so N ranks with batch B step like one process with batch N x B.
 // A rank that dies makes the others fail with a clear error within the timeout, never hang.
 #pragma once
@@ -25,6 +26,7 @@ struct DistributedOptions {
   int rank = 0;
   std::string master = "127.0.0.1:29500";  // rank 0's address, host:port
   std::chrono::milliseconds timeout{600000};  // rank 0 may evaluate for minutes while the rest wait
+  bool gpu = false;                           // the network is on a GPU (NCCL, when built in)
 };
 
 // From --world-size/--rank/--master, else torchrun's WORLD_SIZE, RANK, MASTER_ADDR and

@@ -2,13 +2,16 @@
 
 #include <cmath>
 
+#include "nn/device.h"
 #include "nn/nn_evaluator.h"
 #include "util/run_on_threads.h"
 
 namespace bredon {
 
-Learner::Learner(TakNet net, const TrainConfig& config) : net_(std::move(net)), config_(config) {
-  for (int k = 1; k < config.shares(); ++k) {
+Learner::Learner(TakNet net, const TrainConfig& config)
+    : net_(std::move(net)), device_(device_of(net_)), config_(config) {
+  // Shares on threads split a CPU's cores; a GPU runs the whole batch at once.
+  for (int k = 1; device_.is_cpu() && k < config.shares(); ++k) {
     TakNet replica(net_->size(), net_->config());
     copy_weights(net_, replica);
     replicas_.push_back(replica);
@@ -42,7 +45,7 @@ LossStats compute_losses(const NetworkOutput& out, const TrainingBatch& batch, c
   const auto value_loss = torch::nn::functional::cross_entropy(out.wdl_logits, batch.wdl);
   const auto margin_loss = torch::nn::functional::smooth_l1_loss(out.flat_margin, batch.margin);
   const auto moves_left_loss = torch::nn::functional::smooth_l1_loss(out.moves_left, batch.moves_left);
-  torch::Tensor ownership_loss = torch::zeros({});
+  torch::Tensor ownership_loss = torch::zeros({}, out.wdl_logits.options());
   if (out.ownership.defined()) ownership_loss = torch::mse_loss(out.ownership, batch.ownership);
   const auto loss = config.policy_weight * policy_loss + config.value_weight * value_loss +
                     config.margin_weight * margin_loss + config.moves_left_weight * moves_left_loss +
@@ -64,8 +67,10 @@ double Learner::begin_step() {
   return lr;
 }
 
-LossStats Learner::step(const TrainingBatch& batch) {
-  if (!replicas_.empty() && batch.planes.size(0) > static_cast<int64_t>(replicas_.size())) return step_parallel(batch);
+LossStats Learner::step(const TrainingBatch& cpu_batch) {
+  if (!replicas_.empty() && cpu_batch.planes.size(0) > static_cast<int64_t>(replicas_.size()))
+    return step_parallel(cpu_batch);
+  const TrainingBatch batch = batch_on(cpu_batch, device_);
   net_->train();
   const double lr = begin_step();
   torch::Tensor loss;

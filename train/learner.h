@@ -9,6 +9,9 @@
 // intra-op threads was slower than one thread (fork-join costs dominate its small
 // convolutions); for the 6x6 network it measured slower. Batch norm statistics are per share
 // (as in any data-parallel training); the running averages kept are those of the first share.
+//
+// The learner trains on its network's device (nn/device.h); on a GPU it takes the whole batch
+// in one step (no shares) and copies each batch there.
 #pragma once
 
 #include <functional>
@@ -46,6 +49,7 @@ class Learner {
   int64_t steps() const { return steps_; }
   // Data-parallel shares per step (threads while training).
   int shares() const { return static_cast<int>(replicas_.size()) + 1; }
+  const torch::Device& device() const { return device_; }
   void set_steps(int64_t s) { steps_ = s; }
   // Called with the network between the backward pass and the optimiser step: data-parallel
   // training across processes averages the gradients there (train/distributed.h).
@@ -57,6 +61,7 @@ class Learner {
   LossStats step_parallel(const TrainingBatch& batch);
 
   TakNet net_;
+  torch::Device device_;
   std::vector<TakNet> replicas_;  // data-parallel copies for shares 1..T-1 (share 0 is net_)
   TrainConfig config_;
   std::unique_ptr<torch::optim::Optimizer> optimizer_;

@@ -6,6 +6,7 @@
 #include <csignal>
 #include <filesystem>
 
+#include "nn/device.h"
 #include "util/run_files.h"
 
 namespace bredon {
@@ -36,6 +37,14 @@ RunConfig run_config_for(const TrainOptions& options) {
 TakNet seeded_network(uint64_t seed, int size, const ModelConfig& model) {
   torch::manual_seed(seed);
   return TakNet(size, model);
+}
+
+torch::Device run_device(const RunConfig& cfg) {
+  try {
+    return resolve_device(cfg.device, local_rank_from_environment());
+  } catch (const DeviceError& e) {
+    throw ConfigError("config " + cfg.source + ": " + e.what());
+  }
 }
 
 void stop_on_signals() {

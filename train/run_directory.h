@@ -17,6 +17,9 @@ RunConfig run_config_for(const TrainOptions& options);
 
 // The network a run starts from: the same for the same seed, in every role and process.
 TakNet seeded_network(uint64_t seed, int size, const ModelConfig& model);
+// The device the config's device: names, for this process (its GPU among the machine's by
+// LOCAL_RANK or SLURM_LOCALID); throws ConfigError naming the config when it cannot be used.
+torch::Device run_device(const RunConfig& cfg);
 
 // After stop_on_signals(), interrupted() turns true on SIGINT or SIGTERM.
 void stop_on_signals();

@@ -12,6 +12,7 @@
 #include "core/error.h"
 #include "data/shard.h"
 #include "nn/checkpoint.h"
+#include "nn/device.h"
 #include "nn/nn_evaluator.h"
 #include "selfplay/selfplay_pool.h"
 #include "train/run_directory.h"
@@ -51,7 +52,8 @@ int run_selfplay_worker(const TrainOptions& options, const RunConfig& cfg) {
   const std::string dir = options.run_dir, shards = dir + "/selfplay", latest = dir + "/latest.ckpt";
   const int n = cfg.game.size;
   // Until the trainer publishes, the run's starting network (the same seed gives the same one).
-  TakNet net = seeded_network(options.seed, n, cfg.model);
+  const torch::Device device = run_device(cfg);
+  TakNet net = on_device(seeded_network(options.seed, n, cfg.model), device);
   net->use_channels_last();
   net->eval();
   configure_torch_threads(cfg.selfplay.eval_threads);

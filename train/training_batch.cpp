@@ -9,6 +9,12 @@
 
 namespace bredon {
 
+TrainingBatch batch_on(const TrainingBatch& b, const torch::Device& device) {
+  if (b.planes.device() == device) return b;
+  auto to = [&](const torch::Tensor& t) { return t.defined() ? t.to(device) : t; };
+  return {to(b.planes), to(b.policy), to(b.full), to(b.wdl), to(b.margin), to(b.moves_left), to(b.ownership)};
+}
+
 TrainingBatch make_training_batch(const std::vector<const PositionRecord*>& records, int size, int half_komi,
                                   std::mt19937_64& rng) {
   TrainingBatch t;

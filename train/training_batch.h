@@ -20,6 +20,10 @@ struct TrainingBatch {
   torch::Tensor ownership;   // [B, N, N]
 };
 
+// The batch on `device` (the same tensors when that is where they are): batches are built on the
+// CPU and copied to a GPU just before the step.
+TrainingBatch batch_on(const TrainingBatch& batch, const torch::Device& device);
+
 TrainingBatch make_training_batch(const std::vector<const PositionRecord*>& records, int size, int half_komi,
                                   std::mt19937_64& rng);
 // The same into `batch`, reusing its tensors when the shapes match: fresh ~1 MB tensors every

@@ -15,7 +15,9 @@
 
 #include "arena/ratings.h"
 #include "nn/checkpoint.h"
+#include "nn/device.h"
 #include "nn/nn_evaluator.h"
+#include "nn/weight_average.h"
 #include "selfplay/selfplay_pool.h"
 #include "train/batch_prefetcher.h"
 #include "train/checkpoint_evaluation.h"
@@ -63,10 +65,13 @@ class TrainingRun {
         dir_(options.run_dir),
         cfg_(std::move(cfg)),
         n_(cfg_.game.size),
-        net_(seeded_network(options.seed, n_, cfg_.model)),
+        device_(run_device(cfg_)),
+        net_(on_device(seeded_network(options.seed, n_, cfg_.model), device_)),
         learner_(net_, cfg_.train),
-        infer_(n_, cfg_.model),
-        window_(cfg_.train, n_, cfg_.game.half_komi) {}
+        infer_(on_device(TakNet(n_, cfg_.model), device_)),
+        window_(cfg_.train, n_, cfg_.game.half_komi) {
+    if (!device_.is_cpu()) spdlog::info("networks on {}", describe_device(device_));
+  }
 
   // Role `all`: self-play, training, checkpoint and evaluation in turn, in this process.
   int run() {
@@ -103,6 +108,7 @@ class TrainingRun {
     dist.world_size = options_.world_size;
     dist.rank = options_.rank;
     dist.master = options_.master;
+    dist.gpu = device_.is_cuda();
     dist = distributed_options_from_environment(dist);
     if (dist.world_size > 1) {
       group = std::make_unique<DistributedGroup>(dist);
@@ -250,9 +256,7 @@ class TrainingRun {
     LoadedCheckpoint ck = load_checkpoint(path, n_);
     const ModelConfig& a = ck.meta.model;
     const ModelConfig& b = cfg_.model;
-    if (a.blocks != b.blocks || a.channels != b.channels || a.policy_channels != b.policy_channels ||
-        a.value_channels != b.value_channels || a.value_hidden != b.value_hidden || a.gpool_every != b.gpool_every ||
-        a.ownership_head != b.ownership_head)
+    if (a != b)
       throw ConfigError("--init " + path + " is a " + std::to_string(a.blocks) + " blocks x " +
                         std::to_string(a.channels) + " channels network, but the configuration's model: section says " +
                         std::to_string(b.blocks) + " x " + std::to_string(b.channels) +
@@ -431,7 +435,19 @@ class TrainingRun {
   void export_bot() {
     counters_.elapsed_seconds = elapsed();
     const bool trained = fs::exists(dir_ + "/latest.ckpt");
-    if (trained) save_checkpoint(dir_ + "/bot.ckpt", net_, meta());
+    if (trained) {
+      const std::vector<std::string> sources =
+          newest_for_average(dir_ + "/latest.ckpt", ladder_, cfg_.train.export_average);
+      if (sources.size() > 1) {
+        LoadedCheckpoint averaged = average_checkpoints(sources);
+        CheckpointMeta m = meta();
+        m.extra["averaged_over"] = averaged.meta.extra["averaged_over"];
+        save_checkpoint(dir_ + "/bot.ckpt", averaged.net, m);
+        spdlog::info("bot: the average of {}", m.extra["averaged_over"]);
+      } else {
+        save_checkpoint(dir_ + "/bot.ckpt", net_, meta());
+      }
+    }
     spdlog::info("{}: {} iterations, {} training steps, {} games, {:.1f} min. {}",
                  interrupted() ? "interrupted" : "budget spent", counters_.iteration, learner_.steps(),
                  window_.total_games(), counters_.elapsed_seconds / 60,
@@ -446,6 +462,7 @@ class TrainingRun {
   const std::string dir_;
   const RunConfig cfg_;
   const int n_;
+  const torch::Device device_;  // where both networks run (config device:)
   TakNet net_;  // trained
   Learner learner_;
   TakNet infer_;  // a copy for self-play and evaluation
