@@ -90,6 +90,7 @@ Move Thinker::think(const Position& pos, Evaluator& evaluator, Level level, int6
     info.tree_nodes_kept = static_cast<int64_t>(reuse_tree(pos));
     const int64_t solver_start = solver_.nodes();
     const Move win = solver_.winning_move(pos, kSolverPlies, solver_nodes(time_ms));
+    info.solver_ms = ms();
     if (!win.is_null()) {
       info.solved = true;
       info.value = 1;
@@ -123,6 +124,7 @@ Move Thinker::think(const Position& pos, Evaluator& evaluator, Level level, int6
   };
   auto work = [&](Evaluator& eval, bool reporter) {
     std::vector<size_t> slots;
+    std::vector<Search::LeafPosition*> leaves_to_prepare;
     std::vector<EvalRequest> requests;
     std::vector<EvalResult> results;
     for (;;) {
@@ -132,16 +134,22 @@ Move Thinker::think(const Position& pos, Evaluator& evaluator, Level level, int6
         // Near a node limit, only as many leaves as it has left.
         const int want = nodes >= 0 ? static_cast<int>(std::min<int64_t>(leaves, nodes - info.nodes)) : leaves;
         slots.clear();
-        search_.gather(want, slots);
+        // Each leaf's legal moves and immediate-win check are made below, outside the lock.
+        search_.gather(want, slots, true);
         if (slots.empty() && search_.finished()) return;
         requests.clear();
-        for (size_t slot : slots) requests.push_back(search_.slot_request(slot));
+        leaves_to_prepare.clear();
+        for (size_t slot : slots) {
+          requests.push_back(search_.slot_request(slot));
+          leaves_to_prepare.push_back(search_.slot_leaf(slot));
+        }
         info.nodes += static_cast<int64_t>(slots.size());
       }
       if (slots.empty()) {  // waiting on the other thread's leaves (the root, or a collision)
         std::this_thread::yield();
         continue;
       }
+      for (Search::LeafPosition* leaf : leaves_to_prepare) Search::prepare_leaf(*leaf);
       eval.evaluate(requests, results);
       std::lock_guard<std::mutex> hold(tree_lock);
       for (size_t i = 0; i < slots.size(); ++i) search_.provide_slot(results[i], slots[i]);

@@ -35,6 +35,7 @@ struct ThinkInfo {
   float value = 0;              // for the side to move
   std::vector<Move> pv;
   bool solved = false;  // the move comes from a proven forced win
+  int64_t solver_ms = 0;  // of time_ms, the solver's look for a forced win before the search
 };
 
 // The bot of one game: keeps its search tree from move to move. Call forget() when the game

@@ -157,9 +157,32 @@ bool Search::finished() const {
   return done_ >= budget_ || nodes_[1].proven() != Proven::Unknown;
 }
 
-size_t Search::gather(int max_leaves, std::vector<size_t>& slots) {
+void Search::prepare_leaf(LeafPosition& leaf) {
+  generate_moves(leaf.pos, leaf.moves);
+  // Immediate wins: checked only when one is possible (core's has_immediate_win says when).
+  leaf.immediate_win = has_immediate_win(leaf.pos) ? immediate_win_index(leaf.pos, leaf.moves) : -1;
+}
+
+size_t Search::gather(int max_leaves, std::vector<size_t>& slots, bool caller_prepares) {
   const bool virtual_loss = max_leaves > 1 || in_flight_ > 0;
   size_t added = 0;
+  // Playouts that ran into a leaf already waiting: each holds a virtual loss until the batch is
+  // gathered, so that the next playouts look elsewhere, and then gives it back (lc0 counts such
+  // collisions the same way). Stopping at the first one left batches part empty, and a network
+  // pays as much for a padded row as for a real one.
+  std::vector<uint32_t>& collided = collided_paths_;
+  collided.clear();
+  size_t collisions = 0;
+  auto give_back_collisions = [&] {
+    for (size_t begin = 0; begin < collided.size();) {
+      const size_t length = collided[begin];
+      const std::vector<uint32_t> path(collided.begin() + static_cast<std::ptrdiff_t>(begin + 1),
+                                       collided.begin() + static_cast<std::ptrdiff_t>(begin + 1 + length));
+      apply_virtual_loss(path, -1);
+      begin += 1 + length;
+    }
+    collided.clear();
+  };
   while (added < static_cast<size_t>(std::max(max_leaves, 1))) {
     if (!nodes_[1].expanded()) {
       // The root is the only leaf until it is expanded.
@@ -179,23 +202,30 @@ size_t Search::gather(int max_leaves, std::vector<size_t>& slots) {
     bool ready;
     if (!nodes_[1].expanded()) {
       leaf.path.assign(1, 1);
-      leaf.pos = root_pos_;
-      generate_moves(leaf.pos, leaf.moves);
+      leaf.leaf.pos = root_pos_;
       ready = true;
     } else {
       ready = select_leaf(leaf);  // false: the playout ended on a decided position and is counted
       // Two playouts into one unexpanded node would expand it twice: wait for the first.
-      for (size_t i = 0; ready && i < leaves_.size(); ++i)
-        if (i != slot && leaves_[i].in_flight && leaves_[i].path.back() == leaf.path.back()) {
-          free_slots_.push_back(slot);
-          return added;
-        }
+      bool collision = false;
+      for (size_t i = 0; ready && !collision && i < leaves_.size(); ++i)
+        collision = i != slot && leaves_[i].in_flight && leaves_[i].path.back() == leaf.path.back();
+      if (collision) {
+        free_slots_.push_back(slot);
+        if (!virtual_loss || ++collisions > static_cast<size_t>(max_leaves)) break;
+        apply_virtual_loss(leaf.path, +1);
+        collided.push_back(static_cast<uint32_t>(leaf.path.size()));
+        collided.insert(collided.end(), leaf.path.begin(), leaf.path.end());
+        continue;
+      }
     }
     if (!ready) {
       free_slots_.push_back(slot);
       continue;
     }
-    leaf.request = EvalRequest{&leaf.pos, &leaf.moves};
+    leaf.leaf.immediate_win = kNotChecked;
+    if (!caller_prepares) prepare_leaf(leaf.leaf);
+    leaf.request = EvalRequest{&leaf.leaf.pos, &leaf.leaf.moves};
     leaf.virtual_loss = virtual_loss;
     if (virtual_loss) apply_virtual_loss(leaf.path, +1);
     leaf.in_flight = true;
@@ -204,12 +234,14 @@ size_t Search::gather(int max_leaves, std::vector<size_t>& slots) {
     ++added;
     if (leaf.path.size() == 1) break;  // the root
   }
+  give_back_collisions();
   return added;
 }
 
 bool Search::select_leaf(Leaf& leaf) {
   leaf.path.assign(1, 1);
-  leaf.pos = root_pos_;
+  Position& pos = leaf.leaf.pos;
+  pos = root_pos_;
   uint32_t node = select_root_child();
   for (;;) {
     leaf.path.push_back(node);
@@ -220,20 +252,17 @@ bool Search::select_leaf(Leaf& leaf) {
       ++done_;
       return false;
     }
-    leaf.pos.play(nodes_[node].move());
-    if (leaf.pos.game_over()) {
-      const int sign = result_sign(leaf.pos.result());
-      const float v = static_cast<float>(leaf.pos.side_to_move() == Color::White ? sign : -sign);
+    pos.play(nodes_[node].move());
+    if (pos.game_over()) {
+      const int sign = result_sign(pos.result());
+      const float v = static_cast<float>(pos.side_to_move() == Color::White ? sign : -sign);
       if (v != 0) nodes_[node].set_proven(v < 0 ? Proven::MoverWins : Proven::MoverLoses);
       backup(leaf.path, v);
       propagate_proven(leaf.path);
       ++done_;
       return false;
     }
-    if (!nodes_[node].expanded()) {
-      generate_moves(leaf.pos, leaf.moves);
-      return true;
-    }
+    if (!nodes_[node].expanded()) return true;
     node = select_interior_child(node);
   }
 }
@@ -278,8 +307,7 @@ void Search::provide_slot(const EvalResult& result, size_t slot) {
 }
 
 void Search::expand(uint32_t node, const Leaf& leaf, const EvalResult& result) {
-  const Position& leaf_pos = leaf.pos;
-  const std::vector<Move>& leaf_moves = leaf.moves;
+  const std::vector<Move>& leaf_moves = leaf.leaf.moves;
   const uint32_t first = static_cast<uint32_t>(nodes_.size());
   for (size_t i = 0; i < leaf_moves.size(); ++i) {
     Node c;
@@ -291,8 +319,7 @@ void Search::expand(uint32_t node, const Leaf& leaf, const EvalResult& result) {
   n.first_child = first;
   n.num_children = static_cast<uint16_t>(leaf_moves.size()) & 0x3FFFu;
   n.raw_value = result.value;
-  // Immediate wins: checked only when one is possible (core's has_immediate_win says when).
-  const int win = has_immediate_win(leaf_pos) ? immediate_win_index(leaf_pos, leaf_moves) : -1;
+  const int win = leaf.leaf.immediate_win;
   if (win >= 0) {
     nodes_[first + static_cast<uint32_t>(win)].set_proven(Proven::MoverWins);
     nodes_[node].set_proven(Proven::MoverLoses);

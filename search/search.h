@@ -83,8 +83,8 @@ class Search {
   // Starts a search of `simulations` playouts. With `explore`, Gumbel samples its noise (PUCT
   // adds Dirichlet noise); without, the search is deterministic (evaluation play).
   void begin(int simulations, bool explore);
-  // Walks playouts until `max_leaves` of them wait on an evaluation (or the budget is spent, or a
-  // second playout would reach a leaf already waiting). With more than one, each waiting playout
+  // Walks playouts until `max_leaves` of them wait on an evaluation (or the budget is spent, or
+  // more than `max_leaves` playouts ran into leaves already waiting). With more than one, each waiting playout
   // holds a virtual loss on its path so the next ones spread out (PUCT: the bot's batched
   // search; self-play and Gumbel take one at a time). Then request(i) / provide(result, i) for
   // i < pending().
@@ -94,13 +94,27 @@ class Search {
   void provide(const EvalResult& result, size_t index = 0);
 
   // The same for several threads sharing one tree under the caller's lock: gather() appends the
-  // slots of up to `max_leaves` new waiting playouts (none while they would collide with ones
-  // already waiting), slot_request() is copied under the lock (the position and moves it points
+  // slots of up to `max_leaves` new waiting playouts (a playout that runs into a leaf already
+  // waiting steers the next ones elsewhere and is not counted), slot_request() is copied under the lock (the position and moves it points
   // to stay put until the slot is provided, so they can be evaluated without it), provide_slot()
   // hands back its evaluation. finished(): the budget is spent
   // or the root is decided.
-  size_t gather(int max_leaves, std::vector<size_t>& slots);
+  //
+  // With `caller_prepares`, the leaves' legal moves and immediate-win check are left out of the
+  // lock: the caller runs prepare_leaf() on each slot_leaf() (taken under the lock; the pointee
+  // stays put and is the caller's alone until provided) before evaluating it.
+  size_t gather(int max_leaves, std::vector<size_t>& slots, bool caller_prepares = false);
   const EvalRequest& slot_request(size_t slot) const { return leaves_[slot].request; }
+  // A waiting playout's position, its legal moves, and the index of a move that wins at once
+  // (-1: none; kNotChecked until prepared).
+  static constexpr int kNotChecked = -2;
+  struct LeafPosition {
+    Position pos;
+    std::vector<Move> moves;
+    int immediate_win = kNotChecked;
+  };
+  LeafPosition* slot_leaf(size_t slot) { return &leaves_[slot].leaf; }
+  static void prepare_leaf(LeafPosition& leaf);
   void provide_slot(const EvalResult& result, size_t slot);
   bool finished() const;
 
@@ -124,8 +138,7 @@ class Search {
   // A playout waiting on (or being walked to) a leaf.
   struct Leaf {
     std::vector<uint32_t> path;
-    Position pos;
-    std::vector<Move> moves;
+    LeafPosition leaf;
     EvalRequest request;
     bool virtual_loss = false;
     bool in_flight = false;
@@ -173,6 +186,7 @@ class Search {
   // Scratch for the selection loops, kept to avoid allocating on every visit.
   std::vector<float> sigma_;
   mutable std::vector<float> weights_;
+  std::vector<uint32_t> collided_paths_;  // gather(): each collided path as its length, then its nodes
 };
 
 // mctx's sequence of root visit counts under sequential halving: entry i is the visit count a
