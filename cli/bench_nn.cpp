@@ -110,11 +110,9 @@ int bench_nn(const BenchNnOptions& o) {
     for (int b : batches) {
       torch::InferenceMode guard;
       auto host = torch::rand({b, input_channels(n), n, n});
-      if (channels_last && device.is_cpu()) host = host.contiguous(torch::MemoryFormat::ChannelsLast);
+      if (channels_last) host = host.contiguous(torch::MemoryFormat::ChannelsLast);
       auto forward = [&] {
-        auto x = device.is_cpu() ? host : host.to(device);
-        if (channels_last) x = x.contiguous(torch::MemoryFormat::ChannelsLast);
-        const auto out = net->forward(x);
+        const auto out = net->forward(host.to(device));  // a copy to a GPU (layout kept), nothing on a CPU
         (void)out.policy_logits.to(torch::kCPU).data_ptr<float>();  // waits for a GPU
       };
       forward();

@@ -125,9 +125,10 @@ int bench_think(const BenchThinkOptions& o) {
                 to_tps(pos).c_str(), nodes_per_second(before), nodes_per_second(after),
                 after.solved ? " (solved)" : "", raw);
     if (!o.reference.empty()) std::printf("  reference %9.0f nodes/s", reference);
+    const int64_t search_ms = after.time_ms - after.solver_ms;
     std::printf("\n  after: solver %lld ms of %lld, search alone %8.0f nodes/s\n", static_cast<long long>(after.solver_ms),
                 static_cast<long long>(after.time_ms),
-                after.time_ms > after.solver_ms ? 1000.0 * static_cast<double>(after.nodes) / static_cast<double>(after.time_ms - after.solver_ms) : 0.0);
+                search_ms > 0 ? 1000.0 * static_cast<double>(after.nodes) / static_cast<double>(search_ms) : 0.0);
     std::fflush(stdout);
     before_sum += nodes_per_second(before);
     after_sum += nodes_per_second(after);

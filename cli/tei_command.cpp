@@ -1,6 +1,5 @@
 // `bredon tei [--model <bot file>] [--models DIR] [--level easy|medium|hard]`: the engine over stdin/stdout;
 // `bredon export --run-dir DIR [--average K]`: a run's bot file.
-#include <filesystem>
 #include <iostream>
 
 #include "cli/commands.h"
@@ -30,12 +29,7 @@ int run_tei(const std::string& model_path, const std::string& models_dir, const 
 int run_export(const std::string& run_dir, std::string out, int average) {
   if (out.empty()) out = run_dir + "/bot.ckpt";
   const std::string source = run_dir + "/latest.ckpt";
-  std::vector<std::string> earlier;
-  std::error_code ec;
-  for (const auto& e : std::filesystem::directory_iterator(run_dir + "/checkpoints", ec))
-    if (e.path().extension() == ".ckpt") earlier.push_back(e.path().string());
-  sort_by_iteration(earlier);
-  const std::vector<std::string> sources = newest_for_average(source, earlier, average);
+  const std::vector<std::string> sources = newest_for_average(source, run_checkpoints(run_dir), average);
   LoadedCheckpoint ck = sources.size() > 1 ? average_checkpoints(sources) : load_checkpoint(source);
   ck.meta.extra["exported_from"] = source;
   save_checkpoint(out, ck.net, ck.meta);  // without the optimiser state: a bot file only

@@ -26,7 +26,7 @@ class DeviceError : public std::runtime_error {
 torch::Device resolve_device(const std::string& name, int local_rank = 0);
 // LOCAL_RANK, else SLURM_LOCALID, else 0.
 int local_rank_from_environment();
-// "cpu", or "cuda:0 (1 of 8 GPUs)" for the logs.
+// "cpu", or "cuda:0 (of 8 GPUs)" for the logs.
 std::string describe_device(const torch::Device& device);
 // The device a network's parameters are on.
 torch::Device device_of(const TakNet& net);

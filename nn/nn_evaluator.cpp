@@ -67,10 +67,9 @@ void NetworkEvaluator::evaluate(const std::vector<EvalRequest>& requests, std::v
   adopt_torch_threads();
   torch::InferenceMode guard;
   const auto start = std::chrono::steady_clock::now();
-  auto x = torch::from_blob(input_.data(), {b, input_channels(n), n, n});
-  if (!device_.is_cpu()) x = x.to(device_);
+  // To the network's device and back to the CPU, where the search reads them (no-ops on a CPU).
+  const auto x = torch::from_blob(input_.data(), {b, input_channels(n), n, n}).to(device_);
   const NetworkOutput out = net_->forward(x.contiguous(torch::MemoryFormat::ChannelsLast));
-  // Back on the CPU (a no-op there), where the search reads them.
   const auto logits = out.policy_logits.to(torch::kCPU).contiguous();
   const auto wdl = out.wdl_logits.to(torch::kCPU).contiguous();
   forward_seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

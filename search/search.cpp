@@ -166,23 +166,11 @@ void Search::prepare_leaf(LeafPosition& leaf) {
 size_t Search::gather(int max_leaves, std::vector<size_t>& slots, bool caller_prepares) {
   const bool virtual_loss = max_leaves > 1 || in_flight_ > 0;
   size_t added = 0;
-  // Playouts that ran into a leaf already waiting: each holds a virtual loss until the batch is
-  // gathered, so that the next playouts look elsewhere, and then gives it back (lc0 counts such
+  // A playout that runs into a leaf already waiting keeps its slot and holds a virtual loss
+  // until the batch is gathered, so that the next playouts look elsewhere (lc0 counts such
   // collisions the same way). Stopping at the first one left batches part empty, and a network
   // pays as much for a padded row as for a real one.
-  std::vector<uint32_t>& collided = collided_paths_;
-  collided.clear();
-  size_t collisions = 0;
-  auto give_back_collisions = [&] {
-    for (size_t begin = 0; begin < collided.size();) {
-      const size_t length = collided[begin];
-      const std::vector<uint32_t> path(collided.begin() + static_cast<std::ptrdiff_t>(begin + 1),
-                                       collided.begin() + static_cast<std::ptrdiff_t>(begin + 1 + length));
-      apply_virtual_loss(path, -1);
-      begin += 1 + length;
-    }
-    collided.clear();
-  };
+  collided_slots_.clear();
   while (added < static_cast<size_t>(std::max(max_leaves, 1))) {
     if (!nodes_[1].expanded()) {
       // The root is the only leaf until it is expanded.
@@ -211,11 +199,12 @@ size_t Search::gather(int max_leaves, std::vector<size_t>& slots, bool caller_pr
       for (size_t i = 0; ready && !collision && i < leaves_.size(); ++i)
         collision = i != slot && leaves_[i].in_flight && leaves_[i].path.back() == leaf.path.back();
       if (collision) {
-        free_slots_.push_back(slot);
-        if (!virtual_loss || ++collisions > static_cast<size_t>(max_leaves)) break;
+        if (!virtual_loss || collided_slots_.size() >= static_cast<size_t>(max_leaves)) {
+          free_slots_.push_back(slot);
+          break;
+        }
         apply_virtual_loss(leaf.path, +1);
-        collided.push_back(static_cast<uint32_t>(leaf.path.size()));
-        collided.insert(collided.end(), leaf.path.begin(), leaf.path.end());
+        collided_slots_.push_back(slot);
         continue;
       }
     }
@@ -234,7 +223,10 @@ size_t Search::gather(int max_leaves, std::vector<size_t>& slots, bool caller_pr
     ++added;
     if (leaf.path.size() == 1) break;  // the root
   }
-  give_back_collisions();
+  for (size_t slot : collided_slots_) {
+    apply_virtual_loss(leaves_[slot].path, -1);
+    free_slots_.push_back(slot);
+  }
   return added;
 }
 

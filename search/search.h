@@ -186,7 +186,7 @@ class Search {
   // Scratch for the selection loops, kept to avoid allocating on every visit.
   std::vector<float> sigma_;
   mutable std::vector<float> weights_;
-  std::vector<uint32_t> collided_paths_;  // gather(): each collided path as its length, then its nodes
+  std::vector<size_t> collided_slots_;  // gather(): playouts that ran into a waiting leaf
 };
 
 // mctx's sequence of root visit counts under sequential halving: entry i is the visit count a

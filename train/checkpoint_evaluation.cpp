@@ -51,6 +51,15 @@ void sort_by_iteration(std::vector<std::string>& paths) {
   });
 }
 
+std::vector<std::string> run_checkpoints(const std::string& run_dir) {
+  std::vector<std::string> out;
+  std::error_code ec;
+  for (const auto& e : std::filesystem::directory_iterator(run_dir + "/checkpoints", ec))
+    if (e.path().extension() == ".ckpt") out.push_back(e.path().string());
+  sort_by_iteration(out);
+  return out;
+}
+
 int anchor_games(const std::vector<PairResult>& results, const std::string& anchor, int games) {
   for (auto r = results.rbegin(); r != results.rend(); ++r)
     if (r->b == anchor) return r->losses == 0 && r->draws == 0 && r->wins > 0 ? std::max(2, games / 4) : games;

@@ -34,6 +34,8 @@ std::vector<std::string> ladder_opponents(const std::vector<std::string>& ladder
 
 // Checkpoints of a run's ladder (paths named iter_<k>.ckpt) in iteration order.
 void sort_by_iteration(std::vector<std::string>& checkpoint_paths);
+// The run directory's checkpoints/*.ckpt, oldest iteration first (none when the folder is absent).
+std::vector<std::string> run_checkpoints(const std::string& run_dir);
 
 // Games to play against `anchor`: a quarter of `games` (at least 2) while the newest rated
 // checkpoint beat it in every game (those games add almost nothing to the ratings and cost

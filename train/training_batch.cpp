@@ -10,7 +10,7 @@
 namespace bredon {
 
 TrainingBatch batch_on(const TrainingBatch& b, const torch::Device& device) {
-  if (b.planes.device() == device) return b;
+  // Tensor::to is a no-op for a tensor already there.
   auto to = [&](const torch::Tensor& t) { return t.defined() ? t.to(device) : t; };
   return {to(b.planes), to(b.policy), to(b.full), to(b.wdl), to(b.margin), to(b.moves_left), to(b.ownership)};
 }

@@ -175,9 +175,7 @@ class TrainingRun {
     resume();
     window_.refresh(dir_ + "/selfplay");
     rng_.seed(options_.seed ^ static_cast<uint64_t>(counters_.iteration * 7919 + 17) ^ (0x9E3779B97F4A7C15ULL * static_cast<uint64_t>(rank)));
-    for (const auto& e : fs::directory_iterator(dir_ + "/checkpoints"))
-      if (e.path().extension() == ".ckpt") ladder_.push_back(e.path().string());
-    sort_by_iteration(ladder_);
+    ladder_ = run_checkpoints(dir_);
   }
 
   // Training samples still owed: at most samples_per_new_sample per position ever played. It is
