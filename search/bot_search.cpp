@@ -44,6 +44,10 @@ constexpr int kSolverPlies = 5;
 int64_t solver_nodes(int64_t time_ms) {
   return time_ms < 0 ? 50'000 : std::clamp<int64_t>(time_ms * 40, 20'000, 400'000);
 }
+// The same tenth as a deadline: late games with tall stacks and few empty squares cost the
+// solver a hundred times more per node, and there the node budget alone once took 5.8 s of a
+// 1 s move (a forfeit against Tiltak).
+std::chrono::milliseconds solver_time(int64_t time_ms) { return std::chrono::milliseconds(std::max<int64_t>(time_ms / 10, 5)); }
 // The tree's memory bound within one move (24 bytes a node): an infinite analysis stops here.
 constexpr size_t kMaxTreeNodes = size_t{16} << 20;
 
@@ -89,7 +93,8 @@ Move Thinker::think(const Position& pos, Evaluator& evaluator, Level level, int6
   } else {
     info.tree_nodes_kept = static_cast<int64_t>(reuse_tree(pos));
     const int64_t solver_start = solver_.nodes();
-    const Move win = solver_.winning_move(pos, kSolverPlies, solver_nodes(time_ms));
+    const Move win = solver_.winning_move(pos, kSolverPlies, solver_nodes(time_ms),
+                                          time_ms < 0 ? Solver::Deadline::max() : start + solver_time(time_ms));
     info.solver_ms = ms();
     if (!win.is_null()) {
       info.solved = true;

@@ -148,7 +148,7 @@ void Search::prepare_root_after_expansion() {
 Search::Step Search::step(int max_leaves) {
   if (!batch_.empty()) return Step::NeedsEval;
   batch_provided_ = 0;
-  gather(max_leaves, batch_);
+  while (batch_.empty() && !finished()) gather(max_leaves, batch_);
   return batch_.empty() ? Step::Done : Step::NeedsEval;
 }
 
@@ -171,6 +171,10 @@ size_t Search::gather(int max_leaves, std::vector<size_t>& slots, bool caller_pr
   // collisions the same way). Stopping at the first one left batches part empty, and a network
   // pays as much for a padded row as for a real one.
   collided_slots_.clear();
+  // Playouts that end on a decided position need no evaluation, and where most of the tree is
+  // decided they could go on for seconds under the caller's lock with no look at the clock (a
+  // 1 s move once took 5.8 s): after `max_leaves` of them the caller gets the turn back.
+  int decided = 0;
   while (added < static_cast<size_t>(std::max(max_leaves, 1))) {
     if (!nodes_[1].expanded()) {
       // The root is the only leaf until it is expanded.
@@ -210,6 +214,7 @@ size_t Search::gather(int max_leaves, std::vector<size_t>& slots, bool caller_pr
     }
     if (!ready) {
       free_slots_.push_back(slot);
+      if (++decided >= std::max(max_leaves, 1)) break;
       continue;
     }
     leaf.leaf.immediate_win = kNotChecked;

@@ -84,7 +84,8 @@ class Search {
   // adds Dirichlet noise); without, the search is deterministic (evaluation play).
   void begin(int simulations, bool explore);
   // Walks playouts until `max_leaves` of them wait on an evaluation (or the budget is spent, or
-  // more than `max_leaves` playouts ran into leaves already waiting). With more than one, each waiting playout
+  // more than `max_leaves` playouts ran into leaves already waiting; gather() also stops after
+  // `max_leaves` playouts that ended on decided positions). With more than one, each waiting playout
   // holds a virtual loss on its path so the next ones spread out (PUCT: the bot's batched
   // search; self-play and Gumbel take one at a time). Then request(i) / provide(result, i) for
   // i < pending().

@@ -60,7 +60,8 @@ void Solver::store(uint64_t key, uint32_t pn, uint32_t dn) {
 }
 
 bool Solver::out_of_budget() const {
-  return (node_limit_ >= 0 && nodes_ >= node_limit_) || (stop_ && stop_->load(std::memory_order_relaxed));
+  return (node_limit_ >= 0 && nodes_ >= node_limit_) || (stop_ && stop_->load(std::memory_order_relaxed)) ||
+         (deadline_ != Deadline::max() && std::chrono::steady_clock::now() >= deadline_);
 }
 
 std::vector<Solver::Child> Solver::children(Position& pos, int plies) {
@@ -161,6 +162,7 @@ Proof Solver::prove_win(const Position& pos, int plies, int64_t max_nodes, const
   attacker_ = pos.side_to_move();
   node_limit_ = max_nodes < 0 ? -1 : nodes_ + max_nodes;
   stop_ = stop;
+  deadline_ = Deadline::max();
   const Numbers n = search_root(pos, plies);
   return n.pn == 0 ? Proof::Proven : n.dn == 0 ? Proof::Disproven : Proof::Unknown;
 }
@@ -199,6 +201,7 @@ Solution Solver::solve(const Position& pos, int max_plies, int64_t max_nodes, co
   const int64_t start = nodes_;
   node_limit_ = max_nodes < 0 ? -1 : nodes_ + max_nodes;
   stop_ = stop;
+  deadline_ = Deadline::max();
   if (pos.game_over()) {
     s.value = result_sign(pos.result()) * (pos.side_to_move() == Color::White ? 1 : -1);
     return s;
@@ -227,11 +230,12 @@ Solution Solver::solve(const Position& pos, int max_plies, int64_t max_nodes, co
   return s;
 }
 
-Move Solver::winning_move(const Position& pos, int max_plies, int64_t max_nodes) {
+Move Solver::winning_move(const Position& pos, int max_plies, int64_t max_nodes, Deadline deadline) {
   if (pos.game_over()) return Move();
   attacker_ = pos.side_to_move();
   node_limit_ = nodes_ + max_nodes;
   stop_ = nullptr;
+  deadline_ = deadline;
   for (int plies = 1; plies <= max_plies && !out_of_budget(); plies += 2) {
     if (search_root(pos, plies).pn != 0) continue;
     // Any child proven within the plies left is a winning move; the table holds most of them.

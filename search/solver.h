@@ -12,6 +12,7 @@
 #include <atomic>
 #include <cstdint>
 #include <string>
+#include <chrono>
 #include <vector>
 
 #include "core/move.h"
@@ -44,9 +45,13 @@ class Solver {
   // ply at a time, with its main line. `max_nodes` bounds the whole call.
   Solution solve(const Position& pos, int max_plies, int64_t max_nodes = -1, const std::atomic<bool>* stop = nullptr);
 
+  using Deadline = std::chrono::steady_clock::time_point;
   // The side to move's quickest winning move within `max_plies` (a forced road or flat win the
-  // bot must not miss), or a null Move when none is proven within the budget.
-  Move winning_move(const Position& pos, int max_plies, int64_t max_nodes);
+  // bot must not miss), or a null Move when none is proven within the budget. The deadline
+  // bounds it in time too: a node's cost varies a hundredfold (late games with tall stacks and
+  // few empty squares make every node try every move), so a node budget alone can overrun a
+  // move's clock by seconds.
+  Move winning_move(const Position& pos, int max_plies, int64_t max_nodes, Deadline deadline = Deadline::max());
 
   int64_t nodes() const { return nodes_; }
   void clear();
@@ -83,6 +88,7 @@ class Solver {
   int64_t nodes_ = 0;
   int64_t node_limit_ = -1;
   const std::atomic<bool>* stop_ = nullptr;
+  Deadline deadline_ = Deadline::max();
 };
 
 // "white wins in 13 plies", "black wins in 4 plies", "no forced win within 9 plies",

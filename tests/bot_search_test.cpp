@@ -62,6 +62,46 @@ TEST(Thinker, ThreadsAndBatchesStillBlockEveryForcedRoad) {
   EXPECT_EQ(blocked, total);
 }
 
+// Black to move after 27. 2b4>11 of a 4x4 game against Tiltak: most of the tree is decided
+// within a few plies. gather() once walked decided playouts for seconds under the tree's lock
+// without looking at the clock (5.8 s of a 1 s move, a forfeit); each call now hands the turn
+// back after at most `max_leaves` of them.
+TEST(Search, GatherHandsBackAfterABatchOfDecidedPlayouts) {
+  Position pos(4);
+  for (const char* m : {"d1", "d4", "c4", "b3", "b4", "a4", "a3", "a4>", "c3", "b2", "c4<", "b3+", "b3", "2b4-",
+                        "c3<", "b2+", "a3>", "2b4-", "Sb2", "Sc3", "b2+", "b1", "3b3-12", "c3<", "c4", "d2", "b4",
+                        "a4", "a3", "a4>", "Sa4", "2b4>", "d4<", "d4", "2c4>", "Sd3", "Sb4", "d3+", "c1", "3d4<",
+                        "d3", "4b3>22", "b4-", "a2", "2b3>", "a1", "b2<", "c2", "3c3-", "2c4-", "2b3+", "b2", "2b4>11"})
+    pos.play(parse_ptn_move(m, 4));
+  SearchConfig cfg;
+  cfg.algorithm = SearchAlgorithm::Puct;
+  Search search(cfg, 1);
+  search.reset(pos);
+  search.begin(1 << 30, false);
+  HeuristicEvaluator eval;
+  std::vector<size_t> slots;
+  std::vector<EvalRequest> requests;
+  std::vector<EvalResult> results;
+  auto visits = [&] {
+    uint32_t n = 0;
+    for (const auto& [move, v] : search.root_visits()) n += v;
+    return n;
+  };
+  constexpr int kLeaves = 32;
+  uint32_t most = 0;
+  for (int call = 0; call < 300 && !search.finished(); ++call) {
+    const uint32_t before = visits();
+    slots.clear();
+    search.gather(kLeaves, slots);
+    requests.clear();
+    for (size_t slot : slots) requests.push_back(search.slot_request(slot));
+    eval.evaluate(requests, results);
+    for (size_t i = 0; i < slots.size(); ++i) search.provide_slot(results[i], slots[i]);
+    most = std::max(most, visits() - before);
+  }
+  EXPECT_LE(most, 2u * kLeaves);  // at most kLeaves evaluated and kLeaves decided
+}
+
 TEST(Thinker, KeepsItsTreeAcrossTheOpponentsReply) {
   BatchedHeuristic eval;
   Thinker thinker(1, 2);

@@ -136,5 +136,18 @@ TEST(Solver, ABudgetTooSmallSaysUnknownNotLost) {
   EXPECT_EQ(describe(none, Color::White, 4), "no forced win within 4 plies");
 }
 
+// The bot gives the solver a tenth of its move as a deadline (a node budget alone once took
+// 5.8 s of a 1 s move): a deadline already passed spends nothing and proves nothing.
+TEST(Solver, ADeadlineStopsTheWinningMoveSearch) {
+  const Position pos = parse_tps("2,2,x/x3/1,1,x 1 3");  // c1 completes white's road
+  Solver solver(16);
+  const int64_t before = solver.nodes();
+  EXPECT_EQ(solver.winning_move(pos, 5, 1'000'000, std::chrono::steady_clock::now()), Move());
+  EXPECT_EQ(solver.nodes(), before);
+  EXPECT_EQ(to_ptn(solver.winning_move(pos, 5, 1'000'000)), "c1");
+  EXPECT_EQ(to_ptn(solver.winning_move(pos, 5, 1'000'000, std::chrono::steady_clock::now() + std::chrono::hours(1))),
+            "c1");
+}
+
 }  // namespace
 }  // namespace bredon
