@@ -44,9 +44,8 @@ constexpr int kSolverPlies = 5;
 int64_t solver_nodes(int64_t time_ms) {
   return time_ms < 0 ? 50'000 : std::clamp<int64_t>(time_ms * 40, 20'000, 400'000);
 }
-// The same tenth as a deadline: late games with tall stacks and few empty squares cost the
-// solver a hundred times more per node, and there the node budget alone once took 5.8 s of a
-// 1 s move (a forfeit against Tiltak).
+// The same tenth as a deadline: a node's cost varies with the position (with tall stacks and
+// few empty squares every node tries every move), so nodes alone cannot promise the clock.
 std::chrono::milliseconds solver_time(int64_t time_ms) { return std::chrono::milliseconds(std::max<int64_t>(time_ms / 10, 5)); }
 // The tree's memory bound within one move (24 bytes a node): an infinite analysis stops here.
 constexpr size_t kMaxTreeNodes = size_t{16} << 20;

@@ -48,9 +48,7 @@ class Solver {
   using Deadline = std::chrono::steady_clock::time_point;
   // The side to move's quickest winning move within `max_plies` (a forced road or flat win the
   // bot must not miss), or a null Move when none is proven within the budget. The deadline
-  // bounds it in time too: a node's cost varies a hundredfold (late games with tall stacks and
-  // few empty squares make every node try every move), so a node budget alone can overrun a
-  // move's clock by seconds.
+  // bounds it in time too, since a node's cost varies with the position.
   Move winning_move(const Position& pos, int max_plies, int64_t max_nodes, Deadline deadline = Deadline::max());
 
   int64_t nodes() const { return nodes_; }

@@ -136,8 +136,8 @@ TEST(Solver, ABudgetTooSmallSaysUnknownNotLost) {
   EXPECT_EQ(describe(none, Color::White, 4), "no forced win within 4 plies");
 }
 
-// The bot gives the solver a tenth of its move as a deadline (a node budget alone once took
-// 5.8 s of a 1 s move): a deadline already passed spends nothing and proves nothing.
+// The bot gives the solver a tenth of its move as a deadline: one already passed spends
+// nothing and proves nothing.
 TEST(Solver, ADeadlineStopsTheWinningMoveSearch) {
   const Position pos = parse_tps("2,2,x/x3/1,1,x 1 3");  // c1 completes white's road
   Solver solver(16);
