@@ -87,8 +87,9 @@ int run_match(const MatchOptions& o) {
   const EloEstimate e = elo_from_results(result.wins, result.draws, result.losses);
   for (int side = 0; side < 2; ++side)
     if (forfeits[side])
-      std::printf("forfeits by %s: %d (on time %d, illegal or unreadable moves %d)\n",
-                  side == 0 ? o.a.c_str() : o.b.c_str(), forfeits[side], on_time[side], illegal[side]);
+      std::printf("forfeits by %s: %d (on time %d, illegal or unreadable moves %d, no answer or a crash %d)\n",
+                  side == 0 ? o.a.c_str() : o.b.c_str(), forfeits[side], on_time[side], illegal[side],
+                  forfeits[side] - on_time[side] - illegal[side]);
   std::printf("result %s vs %s: wins %d draws %d losses %d score %.3f elo %.0f [%.0f, %.0f]\n", o.a.c_str(),
               o.b.c_str(), result.wins, result.draws, result.losses, result.score(), e.elo, e.low, e.high);
   return 0;
