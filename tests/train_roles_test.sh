@@ -84,9 +84,18 @@ for rank in 0 1; do
 done
 "$bredon" train --role selfplay --worker w1 --config "$work/ranks.yaml" --run-dir "$work/ranks" > "$work/ranks_w1.log" 2>&1 &
 pids+=($!)
+# Alone this takes about 10 s. A watchdog ends a stuck pair well inside ctest's timeout, so that
+# the logs below say where it stuck (once, under a loaded CI run, it hung for 600 s unexplained).
+( sleep 240; kill -9 "${rank_pid[0]}" "${rank_pid[1]}" ) > /dev/null 2>&1 &
+watchdog=$!
 for rank in 0 1; do
-  wait "${rank_pid[$rank]}" || { echo "FAIL: trainer rank $rank failed"; tail "$work/rank$rank.log"; exit 1; }
+  wait "${rank_pid[$rank]}" || {
+    echo "FAIL: trainer rank $rank failed or stuck for 240 s"
+    for log in rank0 rank1 ranks_w1; do echo "--- $log"; tail -n 15 "$work/$log.log"; done
+    exit 1
+  }
 done
+kill "$watchdog" 2>/dev/null || true
 grep -q "budget spent: .* 200 training steps" "$work/rank0.log" || { echo "FAIL: the ranks did not finish"; tail "$work/rank0.log"; exit 1; }
 grep -q "trainer rank 1: 200 steps" "$work/rank1.log" || { echo "FAIL: rank 1 did not train in step"; tail "$work/rank1.log"; exit 1; }
 test -f "$work/ranks/bot.ckpt" || { echo "FAIL: the ranks exported no bot"; exit 1; }
