@@ -46,7 +46,9 @@ int64_t solver_nodes(int64_t time_ms) {
 }
 // The same tenth as a deadline: a node's cost varies with the position (with tall stacks and
 // few empty squares every node tries every move), so nodes alone cannot promise the clock.
-std::chrono::milliseconds solver_time(int64_t time_ms) { return std::chrono::milliseconds(std::max<int64_t>(time_ms / 10, 5)); }
+Solver::Deadline solver_deadline(std::chrono::steady_clock::time_point start, int64_t time_ms) {
+  return time_ms < 0 ? Solver::Deadline::max() : start + std::chrono::milliseconds(std::max<int64_t>(time_ms / 10, 5));
+}
 // The tree's memory bound within one move (24 bytes a node): an infinite analysis stops here.
 constexpr size_t kMaxTreeNodes = size_t{16} << 20;
 
@@ -92,8 +94,8 @@ Move Thinker::think(const Position& pos, Evaluator& evaluator, Level level, int6
   } else {
     info.tree_nodes_kept = static_cast<int64_t>(reuse_tree(pos));
     const int64_t solver_start = solver_.nodes();
-    const Move win = solver_.winning_move(pos, kSolverPlies, solver_nodes(time_ms),
-                                          time_ms < 0 ? Solver::Deadline::max() : start + solver_time(time_ms));
+    const Move win =
+        solver_.winning_move(pos, kSolverPlies, solver_nodes(time_ms), solver_deadline(start, time_ms));
     info.solver_ms = ms();
     if (!win.is_null()) {
       info.solved = true;
@@ -149,7 +151,9 @@ Move Thinker::think(const Position& pos, Evaluator& evaluator, Level level, int6
         }
         info.nodes += static_cast<int64_t>(slots.size());
       }
-      if (slots.empty()) {  // waiting on the other thread's leaves (the root, or a collision)
+      // None: waiting on the other thread's leaves (the root, or a collision), or a batch's worth
+      // of playouts ended on decided positions; either way the clock is looked at again.
+      if (slots.empty()) {
         std::this_thread::yield();
         continue;
       }

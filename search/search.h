@@ -84,8 +84,7 @@ class Search {
   // adds Dirichlet noise); without, the search is deterministic (evaluation play).
   void begin(int simulations, bool explore);
   // Walks playouts until `max_leaves` of them wait on an evaluation (or the budget is spent, or
-  // more than `max_leaves` playouts ran into leaves already waiting; gather() also stops after
-  // `max_leaves` playouts that ended on decided positions). With more than one, each waiting playout
+  // more than `max_leaves` playouts ran into leaves already waiting). With more than one, each waiting playout
   // holds a virtual loss on its path so the next ones spread out (PUCT: the bot's batched
   // search; self-play and Gumbel take one at a time). Then request(i) / provide(result, i) for
   // i < pending().
@@ -99,7 +98,8 @@ class Search {
   // waiting steers the next ones elsewhere and is not counted), slot_request() is copied under the lock (the position and moves it points
   // to stay put until the slot is provided, so they can be evaluated without it), provide_slot()
   // hands back its evaluation. finished(): the budget is spent
-  // or the root is decided.
+  // or the root is decided. gather() also returns, possibly with no slot, after `max_leaves`
+  // playouts that ended on decided positions, so that the caller can look at its clock.
   //
   // With `caller_prepares`, the leaves' legal moves and immediate-win check are left out of the
   // lock: the caller runs prepare_leaf() on each slot_leaf() (taken under the lock; the pointee

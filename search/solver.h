@@ -10,9 +10,9 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <string>
-#include <chrono>
 #include <vector>
 
 #include "core/move.h"

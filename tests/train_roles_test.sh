@@ -88,6 +88,7 @@ pids+=($!)
 # the logs below say where it stuck (once, under a loaded CI run, it hung for 600 s unexplained).
 ( sleep 240; kill -9 "${rank_pid[0]}" "${rank_pid[1]}" ) > /dev/null 2>&1 &
 watchdog=$!
+pids+=("$watchdog")
 for rank in 0 1; do
   wait "${rank_pid[$rank]}" || {
     echo "FAIL: trainer rank $rank failed or stuck for 240 s"
