@@ -44,6 +44,11 @@ void add_train_command(CLI::App& app, int& exit_code) {
       ->check(CLI::Range(0, 4095));
   cmd->add_option("--master", o->master, "rank 0's host:port for the rendezvous (default: $MASTER_ADDR:$MASTER_PORT)")
       ->capture_default_str();
+  cmd->add_option("--rank-timeout", o->rank_timeout_s,
+                  "seconds a trainer rank waits for the others before failing (rank 0 evaluates checkpoints "
+                  "while the rest wait)")
+      ->check(CLI::Range(1, 86400))
+      ->capture_default_str();
   cmd->callback([o, &exit_code] { exit_code = run_train(*o); });
 }
 }  // namespace bredon::cli

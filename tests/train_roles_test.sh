@@ -79,13 +79,15 @@ PY
 port=$(/usr/bin/python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 sed 's/steps: 1200/steps: 200/' "$work/tiny.yaml" > "$work/ranks.yaml"
 for rank in 0 1; do
-  "$bredon" train --role trainer --world-size 2 --rank $rank --master "127.0.0.1:$port" --config "$work/ranks.yaml" \
+  "$bredon" train --role trainer --world-size 2 --rank $rank --master "127.0.0.1:$port" --rank-timeout 120 --config "$work/ranks.yaml" \
     --run-dir "$work/ranks" > "$work/rank$rank.log" 2>&1 & rank_pid[$rank]=$!; pids+=("${rank_pid[$rank]}")
 done
 "$bredon" train --role selfplay --worker w1 --config "$work/ranks.yaml" --run-dir "$work/ranks" > "$work/ranks_w1.log" 2>&1 &
 pids+=($!)
-# Alone this takes about 10 s. A watchdog ends a stuck pair well inside ctest's timeout, so that
-# the logs below say where it stuck (once, under a loaded CI run, it hung for 600 s unexplained).
+# Alone this takes about 10 s. Once, under a loaded CI run, the pair hung for 600 s unexplained
+# (then the ranks' own timeout): now a rank that waits 120 s for the other fails with an error,
+# and a watchdog ends a pair stuck anywhere else well inside ctest's timeout, so that the logs
+# below say where it stuck.
 ( sleep 240; kill -9 "${rank_pid[0]}" "${rank_pid[1]}" ) > /dev/null 2>&1 &
 watchdog=$!
 pids+=("$watchdog")

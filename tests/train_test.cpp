@@ -310,8 +310,29 @@ TEST(DistributedTraining, ARankThatDiesMakesTheOtherFailInWordsNotHang) {
   const std::string message((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   EXPECT_NE(message.find("error: data-parallel training: averaging gradients failed (another rank died"), std::string::npos)
       << message;
+  EXPECT_EQ(message.find('\n'), std::string::npos) << "one line, without LibTorch's backtrace: " << message;
   EXPECT_LT(seconds, 30) << "the surviving rank waited out more than its timeout";
   for (const auto& f : outs) std::filesystem::remove(f);
+}
+
+TEST(DistributedTraining, ARankAloneGivesUpJoiningAfterItsTimeoutInOneLine) {
+  DistributedOptions o;
+  o.world_size = 2;
+  o.rank = 0;
+  o.master = "127.0.0.1:" + std::to_string(free_port());
+  o.timeout = std::chrono::milliseconds(2000);
+  const auto start = std::chrono::steady_clock::now();
+  try {
+    DistributedGroup group(o);
+    FAIL() << "joined a group of two alone";
+  } catch (const DistributedError& e) {
+    const std::string message = e.what();
+    EXPECT_NE(message.find("rank 0 of 2 could not join the group at " + o.master + " within 2 s"), std::string::npos)
+        << message;
+    EXPECT_EQ(message.find('\n'), std::string::npos) << "one line, without LibTorch's backtrace: " << message;
+  }
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 20)
+      << "the lone rank waited far beyond its timeout";
 }
 
 TEST(EvaluationLadder, OpponentsAreOneFourSixteenBackNewestFirst) {

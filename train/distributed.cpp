@@ -1,5 +1,6 @@
 #include "train/distributed.h"
 
+#include <c10/util/Exception.h>
 #include <torch/csrc/distributed/c10d/PrefixStore.hpp>
 #include <torch/csrc/distributed/c10d/ProcessGroupGloo.hpp>
 #include <torch/csrc/distributed/c10d/TCPStore.hpp>
@@ -17,14 +18,25 @@ int env_int(const char* name, int fallback) {
   return v && *v ? std::atoi(v) : fallback;
 }
 
+// An exception's message in one line: LibTorch's errors carry a C++ backtrace after theirs.
+std::string one_line(const std::exception& e) {
+  const auto* c10_error = dynamic_cast<const c10::Error*>(&e);
+  std::string message = c10_error ? c10_error->what_without_backtrace() : e.what();
+  const size_t end = message.find('\n');
+  return end == std::string::npos ? message : message.substr(0, end);
+}
+
+std::string seconds(std::chrono::milliseconds t) { return std::to_string(t.count() / 1000) + " s"; }
+
 // Runs a collective, turning Gloo's and c10d's failures (a peer gone, a timeout) into one error.
 template <typename F>
-void collective(const char* what, F&& f) {
+void collective(const char* what, std::chrono::milliseconds timeout, F&& f) {
   try {
     f();
   } catch (const std::exception& e) {
     throw DistributedError(std::string("data-parallel training: ") + what +
-                           " failed (another rank died or stopped answering): " + e.what());
+                           " failed (another rank died or did not answer within " + seconds(timeout) +
+                           "): " + one_line(e));
   }
 }
 
@@ -64,7 +76,7 @@ DistributedOptions distributed_options_from_environment(DistributedOptions o) {
   return o;
 }
 
-DistributedGroup::DistributedGroup(const DistributedOptions& o) : impl_(std::make_unique<Impl>()), rank_(o.rank), world_(o.world_size) {
+DistributedGroup::DistributedGroup(const DistributedOptions& o) : impl_(std::make_unique<Impl>()), rank_(o.rank), world_(o.world_size), timeout_(o.timeout) {
   if (o.world_size < 1 || o.rank < 0 || o.rank >= o.world_size)
     throw DistributedError("rank " + std::to_string(o.rank) + " is not in a world of " + std::to_string(o.world_size));
   const size_t colon = o.master.rfind(':');
@@ -98,7 +110,8 @@ DistributedGroup::DistributedGroup(const DistributedOptions& o) : impl_(std::mak
 #endif
   } catch (const std::exception& e) {
     throw DistributedError("rank " + std::to_string(o.rank) + " of " + std::to_string(o.world_size) +
-                           " could not join the group at " + o.master + ": " + e.what());
+                           " could not join the group at " + o.master + " within " + seconds(o.timeout) +
+                           " (are the other ranks running with the same --master?): " + one_line(e));
   }
 }
 
@@ -109,9 +122,9 @@ void DistributedGroup::broadcast_parameters(TakNet& net) {
   auto broadcast = [](auto& g, std::vector<at::Tensor>& one) { g.broadcast(one)->wait(); };
   for (auto& p : net->parameters()) {
     at::Tensor t = p.data();
-    collective("broadcasting the parameters", [&] { impl_->on_group(t, broadcast); });
+    collective("broadcasting the parameters", timeout_, [&] { impl_->on_group(t, broadcast); });
   }
-  for (auto& t : net->buffers()) collective("broadcasting the buffers", [&] { impl_->on_group(t, broadcast); });
+  for (auto& t : net->buffers()) collective("broadcasting the buffers", timeout_, [&] { impl_->on_group(t, broadcast); });
 }
 
 void DistributedGroup::average_gradients(TakNet& net) {
@@ -122,7 +135,7 @@ void DistributedGroup::average_gradients(TakNet& net) {
   for (auto& p : net->parameters())
     grads.push_back(p.grad().defined() ? p.grad().reshape(-1) : torch::zeros({p.numel()}, p.options()));
   at::Tensor flat = torch::cat(grads);
-  collective("averaging gradients", [&] {
+  collective("averaging gradients", timeout_, [&] {
     impl_->on_group(flat, [](auto& g, std::vector<at::Tensor>& one) { g.allreduce(one)->wait(); });
   });
   flat.div_(world_);
@@ -142,7 +155,7 @@ int64_t DistributedGroup::min_across(int64_t value) {
   std::vector<at::Tensor> one{torch::tensor({value}, torch::kInt64)};
   c10d::AllreduceOptions options;
   options.reduceOp = c10d::ReduceOp::MIN;
-  collective("agreeing on the next steps", [&] { impl_->group->allreduce(one, options)->wait(); });
+  collective("agreeing on the next steps", timeout_, [&] { impl_->group->allreduce(one, options)->wait(); });
   return one[0].item<int64_t>();
 }
 

@@ -52,6 +52,7 @@ class DistributedGroup {
   struct Impl;
   std::unique_ptr<Impl> impl_;
   int rank_, world_;
+  std::chrono::milliseconds timeout_;
 };
 
 }  // namespace bredon

@@ -108,6 +108,7 @@ class TrainingRun {
     dist.world_size = options_.world_size;
     dist.rank = options_.rank;
     dist.master = options_.master;
+    dist.timeout = std::chrono::seconds(options_.rank_timeout_s);
     dist.gpu = device_.is_cuda();
     dist = distributed_options_from_environment(dist);
     if (dist.world_size > 1) {

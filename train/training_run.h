@@ -39,6 +39,9 @@ struct TrainOptions {
   int world_size = 1;
   int rank = 0;
   std::string master = "127.0.0.1:29500";
+  // How long a rank waits for the others in a collective before failing with an error: rank 0
+  // evaluates checkpoints while the rest wait, so the default allows minutes.
+  int rank_timeout_s = 600;
 };
 
 // Returns the process exit code.
