@@ -109,10 +109,18 @@ sed 's/steps: 400/steps: 40/' "$work/tiny.yaml" > "$work/stage2.yaml"
 grep -q "new run in $work/stage2 from $run/bot.ckpt" "$work/log" || { echo "FAIL: --init not used"; cat "$work/log"; exit 1; }
 grep -aq "^extra.total_steps=440$" "$work/stage2/bot.ckpt" || { echo "FAIL: the second stage's bot does not count 400 + 40 steps"; exit 1; }
 grep -aq "^extra.init_from=$run/bot.ckpt$" "$work/stage2/bot.ckpt" || { echo "FAIL: the bot does not say where it started"; exit 1; }
-# Notebooks, headless, on this run.
+# The run against a fixed anchor, every checkpoint: one row each, with every game counted.
+/usr/bin/python3 "$notebooks/../scripts/anchor_curve" "$run" --anchor random --games 4 --every 1 --size 3 \
+  --bredon "$bredon" > "$work/curve.log" 2>&1 || { cat "$work/curve.log"; exit 1; }
+checkpoints=$(ls "$run"/checkpoints/iter_*.ckpt | wc -l)
+awk -F'\t' -v want=$((checkpoints + 1)) 'NR == 1 { next } $4 + $5 + $6 != 4 { bad = 1 } END { exit bad || NR - 1 != want }' \
+  "$run/anchor_curve.tsv" || { echo "FAIL: anchor_curve.tsv should have $((checkpoints + 1)) rows of 4 games"; cat "$run/anchor_curve.tsv"; exit 1; }
+# Notebooks, headless, on this run; the comparison plot with its curve.
 for nb in training games; do
+  BREDON_COMPARE_RUNS="$run $work/stage2" BREDON_COMPARE_PNG="$work/compare.png" \
   BREDON_RUN_DIR="$run" /usr/bin/python3 -m nbconvert --to notebook --execute --output "$work/$nb.out.ipynb" \
     "$notebooks/$nb.ipynb" > "$work/nb.log" 2>&1 || { cat "$work/nb.log"; exit 1; }
 done
-test -s "$run/elo.png" && test -s "$run/losses.png" || { echo "FAIL: notebook plots missing"; exit 1; }
+test -s "$run/elo.png" && test -s "$run/losses.png" && test -s "$run/anchor_curve.png" && test -s "$work/compare.png" ||
+  { echo "FAIL: notebook plots missing"; exit 1; }
 echo "1 passed, 0 failed"
