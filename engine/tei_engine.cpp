@@ -9,6 +9,7 @@
 #include "core/error.h"
 #include "core/movegen.h"
 #include "core/tps.h"
+#include "engine/clock_budget.h"
 
 namespace bredon {
 namespace {
@@ -193,12 +194,7 @@ void TeiEngine::go(const std::vector<std::string>& words, const std::string& lin
   const bool white = position_.side_to_move() == Color::White;
   const int64_t own = white ? wtime : btime, inc = white ? winc : binc;
   if (own >= 0) {
-    // Spend a little of the clock and most of the increment; never more than a third of what is
-    // left, and always keep a safety margin for the reply to travel.
-    int64_t t = own / 20 + inc * 3 / 4;
-    t = std::min(t, own / 3);
-    t = std::min(t, own - 100);
-    budget_ms = std::max<int64_t>(5, t);
+    budget_ms = clock_move_budget_ms(position_, own, inc);
   }
   if (!infinite && budget_ms < 0 && nodes < 0) budget_ms = 1000;  // bare `go`: one second
   if (infinite) budget_ms = -1;
