@@ -17,9 +17,23 @@ run="$work/run"
 trainer=""
 declare -A worker
 declare -a rank_pid
-start_trainer() { "$bredon" train --role trainer --config "$work/tiny.yaml" --run-dir "$run" >> "$work/trainer.log" 2>&1 & trainer=$!; pids+=("$trainer"); }
+start_trainer() { "$bredon" train --role trainer --config "$work/tiny.yaml" --run-dir "$run" >> "$work/trainer.log" 2>&1 & trainer=$!; pids+=("$trainer"); trainer_starts=$((trainer_starts + 1)); }
 start_worker() { "$bredon" train --role selfplay --worker "w$1" --config "$work/tiny.yaml" --run-dir "$run" >> "$work/w$1.log" 2>&1 & worker[$1]=$!; pids+=("${worker[$1]}"); }
 kill9() { kill -9 "$1" 2>/dev/null || true; wait "$1" 2>/dev/null || true; }
+# Under a loaded CI run LibTorch can take seconds to start: a trainer killed before it has read
+# its run directory (and published the workers' first network) has nothing to resume, and the test
+# would then kill a process that never got going. Each kill waits for the trainer to have started
+# (its log says "new run" or "resuming" once per start) and latest.ckpt to be on disk.
+trainer_starts=0
+wait_trainer_started() {
+  for _ in $(seq 480); do
+    local logged
+    logged=$(grep -cE "new run in|resuming" "$work/trainer.log" 2>/dev/null || true)
+    (( ${logged:-0} >= trainer_starts )) && [[ -f $run/latest.ckpt ]] && return
+    sleep 0.25
+  done
+  echo "FAIL: the trainer did not start within 120 s"; tail -20 "$work/trainer.log"; exit 1
+}
 
 start_trainer
 start_worker 1
@@ -30,7 +44,9 @@ for round in 1 2 3 4 5 6; do  # each worker three times, the trainer three times
   sleep "0.$((RANDOM % 9 + 1))"
   kill9 "${worker[$((round % 2 + 1))]}"; start_worker $((round % 2 + 1))
   sleep "0.$((RANDOM % 9 + 1))"
-  if (( round % 2 == 0 )) && kill -0 "$trainer" 2>/dev/null; then kill9 "$trainer"; start_trainer; trainer_kills=$((trainer_kills + 1)); fi
+  if (( round % 2 == 0 )) && kill -0 "$trainer" 2>/dev/null; then
+    wait_trainer_started; kill9 "$trainer"; start_trainer; trainer_kills=$((trainer_kills + 1))
+  fi
   echo "round $round: killed worker $((round % 2 + 1)) and restarted it; trainer killed $trainer_kills times"
 done
 (( trainer_kills == 3 )) || { echo "FAIL: the trainer finished before it was killed three times"; exit 1; }
@@ -43,7 +59,7 @@ for w in 1 2; do
   wait "${worker[$w]}" || { echo "FAIL: worker $w did not stop cleanly"; tail -5 "$work/w$w.log"; exit 1; }
   grep -q "the trainer is done" "$work/w$w.log" || { echo "FAIL: worker $w did not see the end"; exit 1; }
 done
-(( $(grep -c "resuming" "$work/trainer.log") >= 2 )) || { echo "FAIL: the trainer never resumed"; exit 1; }
+(( $(grep -c "resuming" "$work/trainer.log") >= 3 )) || { echo "FAIL: the trainer did not resume after each of its three kills"; exit 1; }
 grep -q "budget spent: .* 1200 training steps" "$work/trainer.log" || { echo "FAIL: budget not reached"; tail "$work/trainer.log"; exit 1; }
 
 # A trainer started again on the finished run reads every shard and counts its games.
