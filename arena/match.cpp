@@ -57,7 +57,7 @@ struct GameState {
     rec.set_tag("Result", rec.result);
     const int outcome = white_outcome();
     const int forfeited_by = forfeit == 0 ? -1 : (forfeit > 0) == a_white ? 0 : 1;
-    return {index, a_white, a_white ? outcome : -outcome, forfeited_by, forfeit_reason, to_ptn_game(rec)};
+    return {index, a_white, a_white ? outcome : -outcome, forfeited_by, forfeit_reason, to_ptn_game(rec), rec.result};
   }
 };
 

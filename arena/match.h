@@ -42,6 +42,7 @@ struct GameReport {
   int forfeited_by = -1;  // 0 A, 1 B, -1 nobody
   std::string forfeit_reason;
   std::string ptn;
+  std::string result;  // as in the PTN: "R-0", "0-F", "1/2-1/2", "1-0" for a forfeit, ...
 };
 
 // Called after each game, in game order, with the totals so far; false stops the match.

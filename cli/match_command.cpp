@@ -55,8 +55,16 @@ int run_match(const MatchOptions& o) {
   mc.games_in_flight = o.sprt.empty() ? 0 : 16;
   bool decided = false;
   int forfeits[2] = {0, 0}, on_time[2] = {0, 0}, illegal[2] = {0, 0};  // A's, B's
+  MatchResult a_as[2];  // A's games as white, as black
+  int roads = 0, flat_wins = 0, drawn = 0;
   const MatchResult result = play_match(*a.player, *b.player, mc, [&](const GameReport& game, const MatchResult& r) {
     if (out) out << game.ptn << "\n" << std::flush;
+    a_as[game.a_white ? 0 : 1].add(game.a_outcome);
+    if (game.forfeited_by < 0) {
+      roads += game.result.find('R') != std::string::npos;
+      flat_wins += game.result.find('F') != std::string::npos;
+      drawn += game.a_outcome == 0;
+    }
     if (game.forfeited_by >= 0) {
       const int side = game.forfeited_by;
       const std::string& why = game.forfeit_reason;
@@ -90,6 +98,9 @@ int run_match(const MatchOptions& o) {
       std::printf("forfeits by %s: %d (on time %d, illegal or unreadable moves %d, no answer or a crash %d)\n",
                   side == 0 ? o.a.c_str() : o.b.c_str(), forfeits[side], on_time[side], illegal[side],
                   forfeits[side] - on_time[side] - illegal[side]);
+  std::printf("A as white %d-%d-%d, as black %d-%d-%d; ended by road %d, on flats %d, drawn %d, forfeited %d\n",
+              a_as[0].wins, a_as[0].draws, a_as[0].losses, a_as[1].wins, a_as[1].draws, a_as[1].losses, roads,
+              flat_wins, drawn, forfeits[0] + forfeits[1]);
   std::printf("result %s vs %s: wins %d draws %d losses %d score %.3f elo %.0f [%.0f, %.0f]\n", o.a.c_str(),
               o.b.c_str(), result.wins, result.draws, result.losses, result.score(), e.elo, e.low, e.high);
   return 0;

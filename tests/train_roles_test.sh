@@ -26,8 +26,8 @@ kill9() { kill -9 "$1" 2>/dev/null || true; wait "$1" 2>/dev/null || true; }
 # (its log says "new run" or "resuming" once per start) and latest.ckpt to be on disk.
 trainer_starts=0
 wait_trainer_started() {
+  local logged
   for _ in $(seq 480); do
-    local logged
     logged=$(grep -cE "new run in|resuming" "$work/trainer.log" 2>/dev/null || true)
     (( ${logged:-0} >= trainer_starts )) && [[ -f $run/latest.ckpt ]] && return
     sleep 0.25
