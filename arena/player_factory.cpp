@@ -67,6 +67,11 @@ OwnedPlayer make_player(const std::string& name, const PlayerContext& context) {
   }
   if (kind == "random") {
     p.player = std::make_unique<RandomPlayer>(context.seed);
+  } else if (kind == "solver") {
+    const int plies = colon == std::string::npos ? kDefaultSolverPlies : playouts;
+    if (plies < 1 || plies > 64)
+      throw std::invalid_argument("player '" + name + "': the solver's horizon must be 1..64 plies");
+    p.player = std::make_unique<SolverPlayer>(plies, kSolverPlayerNodes, context.seed);
   } else if (kind == "baseline") {
     p.evaluator = std::make_unique<RolloutEvaluator>(context.seed);
     p.player =

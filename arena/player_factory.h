@@ -9,6 +9,8 @@
 //   <checkpoint>@<level>        the exported bot at easy, medium or hard, `move_time_ms` a move
 //   heuristic@<level>           the same bot without a network (the model-free fallback)
 //   tei:<command line>          an outside TEI engine given `move_time_ms` a move
+//   solver[:P]                  the exact solver within P plies (default 15): its quickest win,
+//                               its longest defence, else a move that loses nothing in reach
 //
 // N defaults to 64. Checkpoint players play the same search with the same N in every command.
 #pragma once
@@ -46,5 +48,7 @@ OwnedPlayer make_player(const std::string& name, const PlayerContext& context);
 OwnedPlayer make_network_player(const std::string& name, TakNet net, const PlayerContext& context, int simulations);
 
 constexpr int kDefaultPlayouts = 64;
+constexpr int kDefaultSolverPlies = 15;  // 3x3 from the start is won in 13 or 15
+constexpr int64_t kSolverPlayerNodes = 200'000'000;  // a move's proofs; seconds on 3x3
 
 }  // namespace bredon

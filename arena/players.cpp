@@ -37,4 +37,28 @@ Move LevelPlayer::choose(const Position& pos) {
   return thinker_.think(pos, evaluator_, level_, move_time_ms_, -1, nullptr, seed_, nullptr);
 }
 
+Move SolverPlayer::choose(const Position& pos) {
+  const Solution solution = solver_.solve(pos, plies_, max_nodes_);
+  if (solution.value != 0 && !solution.line.empty()) return solution.line.front();
+  // No forced win for either side within the horizon (or the budget ran out): avoid the moves
+  // that hand the opponent one; among the rest, any.
+  std::vector<Move> safe, unknown;
+  const std::vector<Move> moves = legal_moves(pos);
+  for (Move m : moves) {
+    Position after = pos;
+    after.play(m);
+    if (after.game_over()) {
+      const int mover_sign = pos.side_to_move() == Color::White ? 1 : -1;
+      if (result_sign(after.result()) == mover_sign) return m;
+      if (result_sign(after.result()) == 0) safe.push_back(m);
+      continue;
+    }
+    const Proof opponent_wins = solver_.prove_win(after, plies_ - 1, max_nodes_);
+    if (opponent_wins == Proof::Disproven) safe.push_back(m);
+    if (opponent_wins == Proof::Unknown) unknown.push_back(m);
+  }
+  const std::vector<Move>& pick = !safe.empty() ? safe : !unknown.empty() ? unknown : moves;
+  return pick[std::uniform_int_distribution<size_t>(0, pick.size() - 1)(rng_)];
+}
+
 }  // namespace bredon

@@ -11,6 +11,7 @@
 #include "search/bot_search.h"
 #include "search/evaluator.h"
 #include "search/search.h"
+#include "search/solver.h"
 
 namespace bredon {
 
@@ -76,6 +77,24 @@ class LevelPlayer : public Player {
   int64_t move_time_ms_;
   uint64_t seed_;
   Thinker thinker_;  // keeps the tree within a game; a new game's position starts a new one
+};
+
+// The exact solver as an opponent (meant for 3x3 and endgames): within `plies` plies it plays
+// the quickest forced win when it has one and the longest defence when it is lost; when neither
+// side forces a win it plays a random move (seeded) among those that give the opponent no
+// forced win within the horizon. `max_nodes` bounds each move's proof.
+class SolverPlayer : public Player {
+ public:
+  SolverPlayer(int plies, int64_t max_nodes, uint64_t seed)
+      : plies_(plies), max_nodes_(max_nodes), rng_(seed), solver_(256) {}
+  std::string name() const override { return "solver:" + std::to_string(plies_); }
+  Move choose(const Position& pos) override;
+
+ private:
+  int plies_;
+  int64_t max_nodes_;
+  std::mt19937_64 rng_;
+  Solver solver_;  // its table is kept from move to move: the next position's proofs reuse it
 };
 
 }  // namespace bredon

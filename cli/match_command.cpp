@@ -112,7 +112,7 @@ void add_match_command(CLI::App& app, int& exit_code) {
       "match", "games between two players: W/D/L, Elo with a 95% interval, an SPRT, every game as PTN");
   cmd->add_option("--a", o->a,
                   "player A: random, baseline[:N], heuristic[:N], <checkpoint>[:N], <checkpoint>@<level>, "
-                  "heuristic@<level>, tei:<command line>")
+                  "heuristic@<level>, tei:<command line>, solver[:P]")
       ->required();
   cmd->add_option("--b", o->b, "player B (the same forms)")->required();
   cmd->add_option("--games", o->games, "games to play (openings are played once with each colour)")

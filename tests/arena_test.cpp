@@ -11,6 +11,7 @@
 #include "arena/match.h"
 #include "arena/player_factory.h"
 #include "arena/ratings.h"
+#include "core/tps.h"
 #include "search/heuristic_evaluator.h"
 
 namespace bredon {
@@ -161,8 +162,24 @@ TEST(PlayerFactory, NamesMeanTheSamePlayersEverywhere) {
   EXPECT_EQ(dynamic_cast<SearchPlayer*>(make_player("baseline", context).player.get())->simulations(),
             kDefaultPlayouts);
   EXPECT_NE(dynamic_cast<LevelPlayer*>(make_player("heuristic@hard", context).player.get()), nullptr);
-  for (const char* bad : {"heuristic:x", "heuristic:-3", "heuristic:12abc", "heuristic@expert"})
+  for (const char* bad : {"heuristic:x", "heuristic:-3", "heuristic:12abc", "heuristic@expert", "solver:0", "solver:65"})
     EXPECT_THROW(make_player(bad, context), std::invalid_argument) << bad;
+  EXPECT_EQ(make_player("solver", context).player->name(), "solver:" + std::to_string(kDefaultSolverPlies));
+  EXPECT_EQ(make_player("solver:7", context).player->name(), "solver:7");
+}
+
+TEST(SolverPlayer, TakesAForcedWinAndOtherwiseBlocksTheOpponents) {
+  PlayerContext context;
+  context.size = 4;
+  OwnedPlayer solver = make_player("solver:5", context);
+  // White has a road in one at a1.
+  EXPECT_EQ(to_ptn(solver.player->choose(parse_tps("2S,x,2,2/x4/x4/x,1,1,1 1 4"))), "a1");
+  // White has no road in reach; black's a1-b1-c1 needs only d1, so every move but one there
+  // loses at once.
+  for (int i = 0; i < 5; ++i) {
+    const Move m = solver.player->choose(parse_tps("1,x3/x,1,x2/1,x3/2,2,2,x 1 4"));
+    EXPECT_EQ(square_name(m.square()), "d1") << to_ptn(m);
+  }
 }
 
 TEST(Match, EloFromScore) {
