@@ -2,8 +2,8 @@
 // every tactical position through the bot's own thinking with a time limit per position: the
 // `tei` hard level with the bot `tei` would pick for the position's size and komi (or the
 // model-free search where none fits), on every core. A position counts as solved when the move
-// is one of the accepted answers (or, for avoid-only entries, none of the bad moves). Prints
-// each miss, then the solved count per file and per board size.
+// is one of the accepted answers (or, for avoid-only entries, none of the bad moves), or wins
+// the game on the spot. Prints each miss, then the solved count per file and per board size.
 #include <cstdio>
 #include <filesystem>
 #include <map>
@@ -33,6 +33,11 @@ struct Tally {
 };
 
 bool is_solved(const TacticsEntry& t, const Position& pos, Move m) {
+  // A move that wins on the spot solves any position: the suites list the road wins they know,
+  // and another spread, or a placement that ends the game on flats, can win as well.
+  Position after = pos;
+  after.play(m);
+  if (after.game_over() && result_sign(after.result()) == (pos.side_to_move() == Color::White ? 1 : -1)) return true;
   bool ok = t.answers.empty();
   for (const auto& a : t.answers) ok = ok || parse_ptn_move(a, pos.size()) == m;
   for (const auto& b : t.bad_moves) ok = ok && parse_ptn_move(b, pos.size()) != m;
