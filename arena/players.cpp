@@ -42,14 +42,13 @@ Move SolverPlayer::choose(const Position& pos) {
   if (solution.value != 0 && !solution.line.empty()) return solution.line.front();
   // No forced win for either side within the horizon (or the budget ran out): avoid the moves
   // that hand the opponent one; among the rest, any.
-  std::vector<Move> safe, unknown;
   const std::vector<Move> moves = legal_moves(pos);
+  if (const int win = immediate_win_index(pos, moves); win >= 0) return moves[win];  // budget cut the proof short
+  std::vector<Move> safe, unknown;
   for (Move m : moves) {
     Position after = pos;
     after.play(m);
-    if (after.game_over()) {
-      const int mover_sign = pos.side_to_move() == Color::White ? 1 : -1;
-      if (result_sign(after.result()) == mover_sign) return m;
+    if (after.game_over()) {  // not won (checked above): a draw is safe, a loss is not
       if (result_sign(after.result()) == 0) safe.push_back(m);
       continue;
     }

@@ -9,6 +9,7 @@
 #include <map>
 
 #include "cli/commands.h"
+#include "core/movegen.h"
 #include "core/tps.h"
 #include "data/tactics_suite.h"
 #include "nn/bot_library.h"
@@ -35,9 +36,7 @@ struct Tally {
 bool is_solved(const TacticsEntry& t, const Position& pos, Move m) {
   // A move that wins on the spot solves any position: the suites list the road wins they know,
   // and another spread, or a placement that ends the game on flats, can win as well.
-  Position after = pos;
-  after.play(m);
-  if (after.game_over() && result_sign(after.result()) == (pos.side_to_move() == Color::White ? 1 : -1)) return true;
+  if (immediate_win_index(pos, {m}) == 0) return true;
   bool ok = t.answers.empty();
   for (const auto& a : t.answers) ok = ok || parse_ptn_move(a, pos.size()) == m;
   for (const auto& b : t.bad_moves) ok = ok && parse_ptn_move(b, pos.size()) != m;
