@@ -52,6 +52,24 @@ Solver::Deadline solver_deadline(std::chrono::steady_clock::time_point start, in
 // The tree's memory bound within one move (24 bytes a node): an infinite analysis stops here.
 constexpr size_t kMaxTreeNodes = size_t{16} << 20;
 
+// The search keeps the last tenth of a timed move for the safety check on the move it chose.
+int64_t search_time_ms(int64_t time_ms) { return time_ms < 0 ? time_ms : time_ms - time_ms / 10; }
+
+// How soon playing `move` lets the opponent win: 0 when it loses on the spot, else the plies of
+// the opponent's quickest win that the solver proves within kSolverPlies, or -1 for none proven
+// (a move the check cannot fault, including one whose proof ran out of budget). The opponent's
+// win in one is looked for in full whatever the budget.
+int opponent_win_after(Solver& solver, const Position& pos, Move move, int64_t max_nodes, Solver::Deadline deadline) {
+  Position after = pos;
+  after.play(move);
+  if (after.game_over()) {
+    const int sign = result_sign(after.result());
+    return sign != 0 && (sign > 0) != (pos.side_to_move() == Color::White) ? 0 : -1;
+  }
+  if (immediate_win_index(after, legal_moves(after)) >= 0) return 1;
+  return solver.quickest_win(after, kSolverPlies, max_nodes, deadline);
+}
+
 }  // namespace
 
 Thinker::Thinker(uint64_t seed, int threads)
@@ -124,8 +142,9 @@ Move Thinker::think(const Position& pos, Evaluator& evaluator, Level level, int6
     if (on_info) on_info(info);
   };
   auto last_info = start;
+  const int64_t search_ms = level == Level::Hard ? search_time_ms(time_ms) : time_ms;
   auto out_of_budget = [&] {
-    return (stop && *stop) || (nodes >= 0 && info.nodes >= nodes) || (time_ms >= 0 && ms() >= time_ms) ||
+    return (stop && *stop) || (nodes >= 0 && info.nodes >= nodes) || (search_ms >= 0 && ms() >= search_ms) ||
            search_.node_count() > kMaxTreeNodes;
   };
   auto work = [&](Evaluator& eval, bool reporter) {
@@ -184,7 +203,37 @@ Move Thinker::think(const Position& pos, Evaluator& evaluator, Level level, int6
   }
   if (best.is_null()) best = legal_moves(pos).front();
   report();
+  if (level == Level::Hard && !(stop && *stop)) {
+    const Move safe = first_safe_move(pos, best, time_ms, start);
+    if (safe != best) {
+      best = safe;
+      info.pv = {best};
+      ++info.safety_vetoes;
+      if (on_info) on_info(info);
+    }
+  }
   if (level == Level::Hard) search_.advance(best);
+  return best;
+}
+
+Move Thinker::first_safe_move(const Position& pos, Move chosen, int64_t time_ms,
+                              std::chrono::steady_clock::time_point start) {
+  // The search's choice first, then the rest in the search's order of preference: the first
+  // that gives the opponent no proven win is played. When every one does (or the time runs
+  // out first), the one whose loss is furthest away, so the opponent must still find the win.
+  const Solver::Deadline deadline =
+      time_ms < 0 ? Solver::Deadline::max() : start + std::chrono::milliseconds(std::max<int64_t>(time_ms, 5));
+  const int64_t max_nodes = solver_nodes(time_ms);
+  Move best = chosen;
+  int best_loss = opponent_win_after(solver_, pos, chosen, max_nodes, deadline);
+  if (best_loss < 0) return chosen;
+  for (Move m : search_.root_moves_by_preference()) {
+    if (m == chosen) continue;
+    if (time_ms >= 0 && std::chrono::steady_clock::now() >= deadline && best_loss > 1) break;
+    const int loss = opponent_win_after(solver_, pos, m, max_nodes, deadline);
+    if (loss < 0) return m;
+    if (loss > best_loss) best = m, best_loss = loss;
+  }
   return best;
 }
 

@@ -8,10 +8,14 @@
 //   on several threads that share the tree under a lock and each evaluate their own share of
 //   the batch on one LibTorch thread (LibTorch's own threads, asked for by a search thread it
 //   did not start, were the slowest way to use two cores: `bredon bench think` compares);
-// - the tree is kept between moves: the next search starts from the subtree of the moves played.
+// - the tree is kept between moves: the next search starts from the subtree of the moves played;
+// - last, the solver checks the chosen move: one that hands the opponent a forced win within a
+//   few plies gives way to the search's next choice that does not (the last tenth of the time;
+//   a move that lets the opponent win at once is never played while another exists).
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -36,6 +40,7 @@ struct ThinkInfo {
   std::vector<Move> pv;
   bool solved = false;  // the move comes from a proven forced win
   int64_t solver_ms = 0;  // of time_ms, the solver's look for a forced win before the search
+  int safety_vetoes = 0;  // 1 when the search's choice handed the opponent a forced win and gave way
 };
 
 // The bot of one game: keeps its search tree from move to move. Call forget() when the game
@@ -54,6 +59,9 @@ class Thinker {
  private:
   // Moves the kept tree's root to `pos` when it is a position the tree has seen; else a new tree.
   size_t reuse_tree(const Position& pos);
+  // The search's choice, or its first preferred move that gives the opponent no proven win
+  // (else the one that puts the opponent's win furthest away).
+  Move first_safe_move(const Position& pos, Move chosen, int64_t time_ms, std::chrono::steady_clock::time_point start);
 
   Search search_;
   Solver solver_;

@@ -536,6 +536,18 @@ std::vector<std::pair<Move, uint32_t>> Search::root_visits() const {
   return out;
 }
 
+std::vector<Move> Search::root_moves_by_preference() const {
+  const Node& root = nodes_[1];
+  std::vector<const Node*> children;
+  for (uint32_t i = 0; root.expanded() && i < root.num_children; ++i) children.push_back(&nodes_[root.first_child + i]);
+  std::stable_sort(children.begin(), children.end(), [](const Node* a, const Node* b) {
+    return a->visits != b->visits ? a->visits > b->visits : a->prior > b->prior;
+  });
+  std::vector<Move> out;
+  for (const Node* c : children) out.push_back(c->move());
+  return out;
+}
+
 std::vector<float> Search::root_child_values() const {
   std::vector<float> out;
   const Node& root = nodes_[1];

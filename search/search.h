@@ -128,6 +128,8 @@ class Search {
   float root_value() const;
   // Visit counts of the root's children (for display and tests).
   std::vector<std::pair<Move, uint32_t>> root_visits() const;
+  // The root's moves, most visited first, moves with equal visits by their prior.
+  std::vector<Move> root_moves_by_preference() const;
   // Mean value of each root child for the side to move at the root (0 if unvisited).
   std::vector<float> root_child_values() const;
   size_t node_count() const { return nodes_.size(); }

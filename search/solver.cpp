@@ -230,22 +230,27 @@ Solution Solver::solve(const Position& pos, int max_plies, int64_t max_nodes, co
   return s;
 }
 
-Move Solver::winning_move(const Position& pos, int max_plies, int64_t max_nodes, Deadline deadline) {
-  if (pos.game_over()) return Move();
+int Solver::quickest_win(const Position& pos, int max_plies, int64_t max_nodes, Deadline deadline) {
+  if (pos.game_over()) return -1;
   attacker_ = pos.side_to_move();
-  node_limit_ = nodes_ + max_nodes;
+  node_limit_ = max_nodes < 0 ? -1 : nodes_ + max_nodes;
   stop_ = nullptr;
   deadline_ = deadline;
-  for (int plies = 1; plies <= max_plies && !out_of_budget(); plies += 2) {
-    if (search_root(pos, plies).pn != 0) continue;
-    // Any child proven within the plies left is a winning move; the table holds most of them.
-    Position p = pos;
-    for (Move m : legal_moves(pos)) {
-      const UndoRecord u = p.play(m);
-      const int k = shortest_win(p, plies - 1);
-      p.undo(u);
-      if (k >= 0) return m;
-    }
+  for (int plies = 1; plies <= max_plies && !out_of_budget(); plies += 2)
+    if (search_root(pos, plies).pn == 0) return plies;
+  return -1;
+}
+
+Move Solver::winning_move(const Position& pos, int max_plies, int64_t max_nodes, Deadline deadline) {
+  const int plies = quickest_win(pos, max_plies, max_nodes, deadline);
+  if (plies < 0) return Move();
+  // Any child proven within the plies left is a winning move; the table holds most of them.
+  Position p = pos;
+  for (Move m : legal_moves(pos)) {
+    const UndoRecord u = p.play(m);
+    const int k = shortest_win(p, plies - 1);
+    p.undo(u);
+    if (k >= 0) return m;
   }
   return Move();
 }

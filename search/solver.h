@@ -50,6 +50,8 @@ class Solver {
   // bot must not miss), or a null Move when none is proven within the budget. The deadline
   // bounds it in time too, since a node's cost varies with the position.
   Move winning_move(const Position& pos, int max_plies, int64_t max_nodes, Deadline deadline = Deadline::max());
+  // The length in plies of that quickest win, or -1 when none is proven within the budget.
+  int quickest_win(const Position& pos, int max_plies, int64_t max_nodes, Deadline deadline = Deadline::max());
 
   int64_t nodes() const { return nodes_; }
   void clear();

@@ -62,6 +62,37 @@ TEST(Thinker, ThreadsAndBatchesStillBlockEveryForcedRoad) {
   EXPECT_EQ(blocked, total);
 }
 
+// With one evaluation (no search to speak of) the hard level still blocks every road threat:
+// the solver's check on the chosen move makes way for a move that gives no forced win away.
+// Medium, the same single evaluation without the check, fails to block some of them.
+TEST(Thinker, HardNeverHandsOverARoadTheSolverSees) {
+  int total = 0, hard_blocked = 0, medium_blocked = 0;
+  auto blocks = [](Position pos, Move m) {
+    pos.play(m);
+    return pos.game_over() ? result_sign(pos.result()) == 0 || (result_sign(pos.result()) > 0) == (pos.side_to_move() == Color::Black)
+                           : immediate_win_index(pos, legal_moves(pos)) < 0;
+  };
+  for (const TacticsEntry& e : read_tactics(testing::data_dir() + "/tactics/taknn_forced_road_block.jsonl")) {
+    if (e.answers.empty()) continue;  // every move loses (the suite lists none that holds)
+    const Position pos = parse_tps(e.tps, e.half_komi);
+    HeuristicEvaluator eval;
+    ThinkInfo info;
+    const Move hard = Thinker(1, 1).think(pos, eval, Level::Hard, -1, 1, nullptr, 1, [&](const ThinkInfo& i) { info = i; });
+    const Move medium = Thinker(1, 1).think(pos, eval, Level::Medium, -1, 1, nullptr, 1, nullptr);
+    ++total;
+    hard_blocked += blocks(pos, hard);
+    medium_blocked += blocks(pos, medium);
+    if (!blocks(pos, hard)) ADD_FAILURE() << e.id << " " << e.tps << ": hard played " << to_ptn(hard);
+    // The same single evaluation chose medium's move; the solver's win or its check made hard's differ.
+    if (!info.solved) {
+      EXPECT_EQ(info.safety_vetoes, hard == medium ? 0 : 1) << e.id;
+    }
+  }
+  EXPECT_GE(total, 55);
+  EXPECT_EQ(hard_blocked, total);
+  EXPECT_LT(medium_blocked, total) << "medium blocked every threat: the test shows nothing";
+}
+
 // Black to move after 27. 2b4>11 of a 4x4 game against Tiltak: most of the tree is decided
 // within a few plies. gather() once walked decided playouts for seconds under the tree's lock
 // without looking at the clock (5.8 s of a 1 s move, a forfeit); each call now hands the turn
