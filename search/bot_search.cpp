@@ -39,8 +39,10 @@ SearchConfig bot_search_config() {
 
 // The solver's share of a hard move: forced wins up to 5 plies deep (a road in three moves),
 // within about a tenth of the move's time (it proves 200k-500k nodes/s on 4x4-6x6), 50k nodes
-// when the move has no time limit. Tiltak's 5-ply tinue test takes it 24k nodes.
-constexpr int kSolverPlies = 5;
+// when the move has no time limit. Tiltak's 5-ply tinue test takes it 24k nodes. On 3x3, where
+// a whole game is proven within 15 plies from the start in about 5M nodes and most positions
+// met in play in far fewer, it looks as deep as the game's length: the same budget decides it.
+int solver_plies(const Position& pos) { return pos.size() <= 3 ? 15 : 5; }
 int64_t solver_nodes(int64_t time_ms) {
   return time_ms < 0 ? 50'000 : std::clamp<int64_t>(time_ms * 40, 20'000, 400'000);
 }
@@ -56,7 +58,7 @@ constexpr size_t kMaxTreeNodes = size_t{16} << 20;
 int64_t search_time_ms(int64_t time_ms) { return time_ms < 0 ? time_ms : time_ms - time_ms / 10; }
 
 // How soon playing `move` lets the opponent win: 0 when it loses on the spot, else the plies of
-// the opponent's quickest win that the solver proves within kSolverPlies, or -1 for none proven
+// the opponent's quickest win that the solver proves within solver_plies, or -1 for none proven
 // (a move the check cannot fault, including one whose proof ran out of budget). The opponent's
 // win in one is looked for in full whatever the budget.
 int opponent_win_after(Solver& solver, const Position& pos, Move move, int64_t max_nodes, Solver::Deadline deadline) {
@@ -67,7 +69,7 @@ int opponent_win_after(Solver& solver, const Position& pos, Move move, int64_t m
     return sign != 0 && (sign > 0) != (pos.side_to_move() == Color::White) ? 0 : -1;
   }
   if (immediate_win_index(after, legal_moves(after)) >= 0) return 1;
-  return solver.quickest_win(after, kSolverPlies, max_nodes, deadline);
+  return solver.quickest_win(after, solver_plies(pos), max_nodes, deadline);
 }
 
 }  // namespace
@@ -113,7 +115,7 @@ Move Thinker::think(const Position& pos, Evaluator& evaluator, Level level, int6
     info.tree_nodes_kept = static_cast<int64_t>(reuse_tree(pos));
     const int64_t solver_start = solver_.nodes();
     const Move win =
-        solver_.winning_move(pos, kSolverPlies, solver_nodes(time_ms), solver_deadline(start, time_ms));
+        solver_.winning_move(pos, solver_plies(pos), solver_nodes(time_ms), solver_deadline(start, time_ms));
     info.solver_ms = ms();
     if (!win.is_null()) {
       info.solved = true;
