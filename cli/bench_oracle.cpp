@@ -53,8 +53,7 @@ int bench_oracle(const BenchOracleOptions& o) {
       Position after = pos;
       after.play(m);
       const Solution next = after.game_over() ? Solution{} : solver.solve(after, o.plies, o.nodes);
-      const bool mover_won_at_once = after.game_over() &&
-                                     result_sign(after.result()) == (pos.side_to_move() == Color::White ? 1 : -1);
+      const bool mover_won_at_once = after.game_over() && result_sign_for(after.result(), pos.side_to_move()) > 0;
       if (!before.complete || !next.complete) {
         ++unknown;
       } else if (before.value > 0) {

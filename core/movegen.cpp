@@ -123,10 +123,10 @@ std::vector<Move> legal_moves(const Position& pos) {
 
 int immediate_win_index(const Position& pos, const std::vector<Move>& moves) {
   Position p = pos;
-  const int win = pos.side_to_move() == Color::White ? 1 : -1;
+  const Color mover = pos.side_to_move();
   for (size_t i = 0; i < moves.size(); ++i) {
     const UndoRecord u = p.play(moves[i]);
-    const bool won = result_sign(p.result()) == win;
+    const bool won = result_sign_for(p.result(), mover) > 0;
     p.undo(u);
     if (won) return static_cast<int>(i);
   }

@@ -29,6 +29,8 @@ enum class GameResult : uint8_t { Ongoing, WhiteRoad, BlackRoad, WhiteFlats, Bla
 std::string result_string(GameResult r);
 // +1 white won, -1 black won, 0 draw or ongoing.
 int result_sign(GameResult r);
+// The same seen from `side`: +1 it won, -1 it lost, 0 draw or ongoing.
+inline int result_sign_for(GameResult r, Color side) { return side == Color::White ? result_sign(r) : -result_sign(r); }
 
 struct UndoRecord {
   Move move;

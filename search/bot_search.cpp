@@ -64,10 +64,7 @@ int64_t search_time_ms(int64_t time_ms) { return time_ms < 0 ? time_ms : time_ms
 int opponent_win_after(Solver& solver, const Position& pos, Move move, int64_t max_nodes, Solver::Deadline deadline) {
   Position after = pos;
   after.play(move);
-  if (after.game_over()) {
-    const int sign = result_sign(after.result());
-    return sign != 0 && (sign > 0) != (pos.side_to_move() == Color::White) ? 0 : -1;
-  }
+  if (after.game_over()) return result_sign_for(after.result(), pos.side_to_move()) < 0 ? 0 : -1;
   if (immediate_win_index(after, legal_moves(after)) >= 0) return 1;
   return solver.quickest_win(after, solver_plies(pos), max_nodes, deadline);
 }
@@ -231,7 +228,7 @@ Move Thinker::first_safe_move(const Position& pos, Move chosen, int64_t time_ms,
   if (best_loss < 0) return chosen;
   for (Move m : search_.root_moves_by_preference()) {
     if (m == chosen) continue;
-    if (time_ms >= 0 && std::chrono::steady_clock::now() >= deadline && best_loss > 1) break;
+    if (best_loss > 1 && std::chrono::steady_clock::now() >= deadline) break;
     const int loss = opponent_win_after(solver_, pos, m, max_nodes, deadline);
     if (loss < 0) return m;
     if (loss > best_loss) best = m, best_loss = loss;

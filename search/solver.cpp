@@ -16,7 +16,7 @@ uint32_t add(uint32_t a, uint32_t b) {
 }
 
 bool attacker_won(const Position& pos, Color attacker) {
-  return result_sign(pos.result()) == (attacker == Color::White ? 1 : -1);
+  return result_sign_for(pos.result(), attacker) > 0;
 }
 
 }  // namespace
@@ -203,7 +203,7 @@ Solution Solver::solve(const Position& pos, int max_plies, int64_t max_nodes, co
   stop_ = stop;
   deadline_ = Deadline::max();
   if (pos.game_over()) {
-    s.value = result_sign(pos.result()) * (pos.side_to_move() == Color::White ? 1 : -1);
+    s.value = result_sign_for(pos.result(), pos.side_to_move());
     return s;
   }
   for (int plies = 1; plies <= max_plies && s.value == 0; ++plies) {

@@ -68,9 +68,9 @@ TEST(Thinker, ThreadsAndBatchesStillBlockEveryForcedRoad) {
 TEST(Thinker, HardNeverHandsOverARoadTheSolverSees) {
   int total = 0, hard_blocked = 0, medium_blocked = 0;
   auto blocks = [](Position pos, Move m) {
+    const Color mover = pos.side_to_move();
     pos.play(m);
-    return pos.game_over() ? result_sign(pos.result()) == 0 || (result_sign(pos.result()) > 0) == (pos.side_to_move() == Color::Black)
-                           : immediate_win_index(pos, legal_moves(pos)) < 0;
+    return pos.game_over() ? result_sign_for(pos.result(), mover) >= 0 : immediate_win_index(pos, legal_moves(pos)) < 0;
   };
   for (const TacticsEntry& e : read_tactics(testing::data_dir() + "/tactics/taknn_forced_road_block.jsonl")) {
     if (e.answers.empty()) continue;  // every move loses (the suite lists none that holds)
