@@ -375,10 +375,14 @@ class TrainingRun {
     const MatchResult& r1 = ev.vs_random;
     const MatchResult& r2 = ev.vs_baseline;
     const MatchResult& r3 = ev.vs_anchor;
-    spdlog::info("evaluation of {} ({:.1f} s): vs random {}-{}-{}, vs baseline {}-{}-{}{}, Elo {} +- {}", name,
+    const std::string elo = summary.elo.is_number()
+                                ? fmt::format("Elo {:.0f} +- {:.0f}", summary.elo.get<double>(),
+                                              summary.elo_stderr.get<double>())
+                                : "not rated yet";
+    spdlog::info("evaluation of {} ({:.1f} s): vs random {}-{}-{}, vs baseline {}-{}-{}{}, {}", name,
                  seconds_since(start), r1.wins, r1.draws, r1.losses, r2.wins, r2.draws, r2.losses,
                  r3.games() ? fmt::format(", vs {} {}-{}-{}", cfg_.eval.anchor, r3.wins, r3.draws, r3.losses) : "",
-                 summary.elo.dump(), summary.elo_stderr.dump());
+                 elo);
     return summary;
   }
 
