@@ -55,7 +55,7 @@ TEST(MoveGen, GeneratorCounterAndLegalityCheckAgree) {
   testing::TestRng rng(2024);
   for (int size = 3; size <= 8; ++size) {
     const std::vector<Move> candidates = testing::all_candidate_moves(size);
-    for (int game = 0; game < 6; ++game) {
+    for (int game = 0; game < (testing::kSanitized ? 2 : 6); ++game) {
       Position pos(size, static_cast<int>(rng.below(5)));
       std::vector<Move> moves;
       while (!pos.game_over()) {

@@ -8,6 +8,23 @@
 
 namespace bredon::testing {
 
+// Sanitized builds run 3-20x slower. A few long tests take a sample of their cases there (the
+// release build runs them all): memory and race errors show on a sample, and CI stays short.
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+inline constexpr bool kSanitized = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+inline constexpr bool kSanitized = true;
+#else
+inline constexpr bool kSanitized = false;
+#endif
+#else
+inline constexpr bool kSanitized = false;
+#endif
+
+// Whether the case numbered `index` runs: every one in a release build, one in `stride` sanitized.
+inline bool in_sample(int index, int stride) { return !kSanitized || index % stride == 0; }
+
 struct TestRng {
   uint64_t state;
   explicit TestRng(uint64_t seed) : state(seed * 0x9E3779B97F4A7C15ULL + 1) {}
