@@ -69,6 +69,14 @@ int opponent_win_after(Solver& solver, const Position& pos, Move move, int64_t m
   return solver.quickest_win(after, solver_plies(pos), max_nodes, deadline);
 }
 
+// Whether `move` ends the game at once in its mover's favour (the root search proves it).
+bool wins_at_once(Position pos, Move move) {
+  if (move.is_null()) return false;
+  const Color mover = pos.side_to_move();
+  pos.play(move);
+  return pos.game_over() && result_sign_for(pos.result(), mover) > 0;
+}
+
 }  // namespace
 
 Thinker::Thinker(uint64_t seed, int threads)
@@ -190,8 +198,9 @@ Move Thinker::think(const Position& pos, Evaluator& evaluator, Level level, int6
   work(evaluator, true);
   for (auto& h : helpers) h.join();
   Move best = search_.chosen_move();
-  if (level == Level::Easy) {
-    // Easy: sample from one evaluation's prior, softened, so it makes real mistakes.
+  if (level == Level::Easy && !wins_at_once(pos, best)) {
+    // Easy: sample from one evaluation's prior, softened, so it makes real mistakes; a road the
+    // root search proves is still taken.
     const auto prior = search_.policy_target();
     if (!prior.empty()) {
       std::mt19937_64 rng(seed * 7919 + 1);

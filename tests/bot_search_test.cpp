@@ -156,6 +156,26 @@ TEST(Thinker, KeepsItsTreeAcrossTheOpponentsReply) {
   EXPECT_EQ(third.tree_nodes_kept, 0);
 }
 
+// Easy samples its move and medium plays the policy's favourite, yet a road in one that the
+// root search proves is played at every level: a person is never shown a win passed over.
+TEST(Thinker, EveryLevelTakesARoadInOne) {
+  int total = 0;
+  for (const TacticsEntry& e : read_tactics(testing::data_dir() + "/tactics/taknn_road_win_in_1.jsonl")) {
+    const Position pos = parse_tps(e.tps, e.half_komi);
+    HeuristicEvaluator eval;
+    for (Level level : {Level::Easy, Level::Medium})
+      for (uint64_t seed = 1; seed <= 3; ++seed) {
+        Position after = pos;
+        const Move m = Thinker(seed, 1).think(pos, eval, level, -1, 1, nullptr, seed, nullptr);
+        after.play(m);
+        ++total;
+        EXPECT_TRUE(after.game_over() && result_sign_for(after.result(), pos.side_to_move()) > 0)
+            << level_name(level) << " seed " << seed << " " << e.id << " " << e.tps << ": played " << to_ptn(m);
+      }
+  }
+  EXPECT_GE(total, 6 * 60);
+}
+
 TEST(Thinker, HardPlaysTheSolversForcedWin) {
   // Tiltak's tinue_5ply_test: 2f4-11 forces a road in 5 plies; the heuristic search alone with
   // 200 playouts need not see it.
