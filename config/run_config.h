@@ -34,6 +34,10 @@ struct TrainConfig {
   double margin_weight = 0.1;         // ... final flat margin (Huber, in board-area units)
   double moves_left_weight = 0.05;    // ... plies left (Huber, in board-area units)
   double ownership_weight = 0.1;      // ... final square ownership (MSE)
+  // Share of the value target taken from short-term targets (train/short_term_value.h) instead of
+  // the game result alone: 0 (the default) trains on results only, 1 on short-term targets only.
+  double short_term_value_weight = 0;
+  double short_term_value_plies = 6;  // their horizon in plies (weights fall off as (1 - 1/plies)^k)
   int threads = 0;                    // threads while training (0: all cores)
   bool data_parallel = false;         // true: `threads` shares of the batch, one thread each,
                                       // each on its own replica (train/learner.h); false: one

@@ -59,6 +59,9 @@ struct PositionRecord {
   std::vector<int8_t> ownership;  // N*N
   std::vector<int32_t> policy_actions;
   std::vector<float> policy_probs;
+  // Not stored: derived from the game's search values when training reads it
+  // (train/short_term_value.h); == ignores it.
+  float short_term_value = 0;
   bool operator==(const PositionRecord& o) const;
 };
 

@@ -41,6 +41,9 @@ TEST(Config, BadConfigsNameTheKey) {
   EXPECT_NE(error_of("- 1\n- 2\n").find("top level must be a mapping"), std::string::npos);
   EXPECT_NE(error_of("device: gpu\n").find("device: 'gpu' is not one of auto, cpu, cuda, cuda:N"), std::string::npos);
   EXPECT_NE(error_of("device: \"cuda:\"\n").find("device: 'cuda:' is not one of"), std::string::npos);
+  EXPECT_NE(error_of("train:\n  short_term_value_weight: 1.5\n").find("train.short_term_value_weight: 1.5 is outside"),
+            std::string::npos);
+  EXPECT_NE(error_of("train:\n  short_term_value_plies: 0.5\n").find("train.short_term_value_plies"), std::string::npos);
 }
 
 TEST(Config, MissingFileIsAClearError) {

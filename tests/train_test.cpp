@@ -20,6 +20,8 @@
 #include "train/checkpoint_evaluation.h"
 #include "train/distributed.h"
 #include "train/learner.h"
+#include "train/replay_window.h"
+#include "train/short_term_value.h"
 
 namespace bredon {
 namespace {
@@ -57,11 +59,12 @@ void expect_equal(const TrainingBatch& a, const TrainingBatch& b) {
   EXPECT_TRUE(torch::equal(a.margin, b.margin));
   EXPECT_TRUE(torch::equal(a.moves_left, b.moves_left));
   EXPECT_TRUE(torch::equal(a.ownership, b.ownership));
+  EXPECT_TRUE(torch::equal(a.short_term, b.short_term));
 }
 
 TrainingBatch clone(const TrainingBatch& b) {
   return {b.planes.clone(), b.policy.clone(),     b.full.clone(),     b.wdl.clone(),
-          b.margin.clone(), b.moves_left.clone(), b.ownership.clone()};
+          b.margin.clone(), b.moves_left.clone(), b.ownership.clone(), b.short_term.clone()};
 }
 
 TEST(TrainingBatch, PolicyTargetsKeepTheirMassUnderEverySymmetry) {
@@ -124,6 +127,83 @@ ModelConfig small_model() {
   return m;
 }
 
+PositionRecord valued(int64_t game, int16_t ply, float root_value, int8_t result) {
+  PositionRecord r;
+  r.game = game;
+  r.ply = ply;
+  r.root_value = root_value;
+  r.result = result;
+  return r;
+}
+
+TEST(ShortTermValue, WeighsLaterSearchValuesFromTheMoversViewAndEndsWithTheResult) {
+  // Two games interleaved and out of order; the second records only plies 2 and 4.
+  std::vector<PositionRecord> p = {valued(7, 2, 0.6f, -1), valued(9, 4, -0.5f, -1), valued(7, 0, 0.2f, -1),
+                                   valued(7, 3, 0.8f, 1),  valued(9, 2, 0.5f, -1),  valued(7, 1, -0.4f, 1)};
+  set_short_term_values(p, 2);  // each step keeps half of what comes after
+  // Game 7 from its end: 0.5*0.8 + 0.5*1 = 0.9; 0.5*0.6 - 0.5*0.9 = -0.15; -0.2 + 0.075; 0.1 + 0.0625.
+  EXPECT_NEAR(p[3].short_term_value, 0.9, 1e-6);
+  EXPECT_NEAR(p[0].short_term_value, -0.15, 1e-6);
+  EXPECT_NEAR(p[5].short_term_value, -0.125, 1e-6);
+  EXPECT_NEAR(p[2].short_term_value, 0.1625, 1e-6);
+  // Game 9: ply 4 is -0.25 - 0.5 = -0.75; ply 2 has the same side to move: 0.25 - 0.375.
+  EXPECT_NEAR(p[1].short_term_value, -0.75, 1e-6);
+  EXPECT_NEAR(p[4].short_term_value, -0.125, 1e-6);
+  set_short_term_values(p, 1);  // a horizon of one ply: the search value alone
+  for (const PositionRecord& r : p) EXPECT_FLOAT_EQ(r.short_term_value, r.root_value);
+}
+
+TEST(ShortTermValue, TheReplayWindowSetsThemOnlyWhenTheyAreWeighted) {
+  const auto dir = std::filesystem::temp_directory_path() / ("bredon_short_term_" + std::to_string(getpid()));
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  Shard shard;
+  shard.size = 4;
+  shard.positions = game_records(4, 21);
+  shard.games.push_back(GameRecordRow{"1. a1 b1", "R-0", 0, 37, 0, "test"});  // the game they point at
+  for (size_t i = 0; i < shard.positions.size(); ++i) shard.positions[i].root_value = 0.01f * static_cast<float>(i + 1);
+  write_shard((dir / "000001.h5").string(), shard);
+  TrainConfig tc;
+  tc.short_term_value_weight = 0.5;
+  tc.short_term_value_plies = 1;  // the search value alone: easy to check position by position
+  ReplayWindow weighted(tc, 4, 0), plain(TrainConfig{}, 4, 0);
+  weighted.refresh(dir.string());
+  plain.refresh(dir.string());
+  ASSERT_EQ(weighted.size(), shard.positions.size());
+  std::mt19937_64 rng(5);
+  for (int k = 0; k < 20; ++k) {
+    const PositionRecord& r = weighted.sample(rng);
+    EXPECT_GT(r.root_value, 0);
+    EXPECT_FLOAT_EQ(r.short_term_value, r.root_value);
+    EXPECT_EQ(plain.sample(rng).short_term_value, 0);
+  }
+  std::filesystem::remove_all(dir);
+}
+
+TEST(ShortTermValue, BlendsIntoTheValueLossByItsWeight) {
+  TrainingBatch b;
+  b.wdl = torch::tensor({0, 2}, torch::kInt64);
+  b.short_term = torch::tensor({0.5f, -1.0f});
+  b.policy = torch::zeros({2, 4});
+  b.full = torch::zeros({2});
+  b.margin = torch::zeros({2});
+  b.moves_left = torch::zeros({2});
+  NetworkOutput out;
+  out.policy_logits = torch::zeros({2, 4});
+  out.wdl_logits = torch::tensor({{1.0f, 0.0f, -1.0f}, {0.0f, 0.5f, 2.0f}});
+  out.flat_margin = torch::zeros({2});
+  out.moves_left = torch::zeros({2});
+  const auto log_p = torch::log_softmax(out.wdl_logits, 1);
+  const double on_results = -(log_p[0][0] + log_p[1][2]).item<double>() / 2;
+  const double on_short_term = -(0.75 * log_p[0][0] + 0.25 * log_p[0][2] + log_p[1][2]).item<double>() / 2;
+  TrainConfig tc;
+  EXPECT_NEAR(compute_losses(out, b, tc, nullptr).value, on_results, 1e-6);
+  tc.short_term_value_weight = 1;
+  EXPECT_NEAR(compute_losses(out, b, tc, nullptr).value, on_short_term, 1e-6);
+  tc.short_term_value_weight = 0.25;
+  EXPECT_NEAR(compute_losses(out, b, tc, nullptr).value, 0.75 * on_results + 0.25 * on_short_term, 1e-6);
+}
+
 TEST(Learner, StepsOnOneBatchLowerItsLoss) {
   torch::manual_seed(3);
   const ModelConfig m = small_model();
@@ -168,7 +248,8 @@ TEST(Learner, TwoDataParallelSharesStepLikeOneOnABatchOfTwoEqualHalves) {
   const TrainingBatch half = make_training_batch(picks, 4, 0, rng);
   auto twice = [](const torch::Tensor& t) { return torch::cat({t, t}); };
   const TrainingBatch batch{twice(half.planes), twice(half.policy),     twice(half.full),     twice(half.wdl),
-                            twice(half.margin), twice(half.moves_left), twice(half.ownership)};
+                            twice(half.margin), twice(half.moves_left), twice(half.ownership),
+                            twice(half.short_term)};
   for (int step = 0; step < 3; ++step) {
     const LossStats a = single.step(batch), b = parallel.step(batch);
     EXPECT_NEAR(a.total, b.total, 1e-4 * std::abs(a.total)) << "step " << step;
@@ -277,7 +358,7 @@ TEST(DistributedTraining, TwoRanksStepLikeOneProcessOnTheDoubledBatch) {
   auto cat = [](const torch::Tensor& x, const torch::Tensor& y) { return torch::cat({x, y}); };
   const TrainingBatch both{cat(a.planes, b.planes), cat(a.policy, b.policy),         cat(a.full, b.full),
                            cat(a.wdl, b.wdl),       cat(a.margin, b.margin),         cat(a.moves_left, b.moves_left),
-                           cat(a.ownership, b.ownership)};
+                           cat(a.ownership, b.ownership), cat(a.short_term, b.short_term)};
   ASSERT_EQ(a.planes.size(0), b.planes.size(0)) << "equal shares";
   for (int step = 0; step < 3; ++step) learner.step(both);
 

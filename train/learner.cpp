@@ -42,7 +42,15 @@ LossStats compute_losses(const NetworkOutput& out, const TrainingBatch& batch, c
   const auto full_count = batch.full.sum().clamp_min(1.0);
   const auto policy_loss =
       (-(batch.policy * torch::log_softmax(out.policy_logits, 1)).sum(1) * batch.full).sum() / full_count;
-  const auto value_loss = torch::nn::functional::cross_entropy(out.wdl_logits, batch.wdl);
+  torch::Tensor value_loss = torch::nn::functional::cross_entropy(out.wdl_logits, batch.wdl);
+  if (config.short_term_value_weight > 0 && batch.short_term.defined()) {
+    // A scalar value v in [-1, 1] as a target over win/draw/loss: (1 + v) / 2 win, (1 - v) / 2 loss.
+    const auto log_p = torch::log_softmax(out.wdl_logits, 1);
+    const auto win = (1 + batch.short_term) / 2;
+    const auto short_term_loss = -(win * log_p.select(1, 0) + (1 - win) * log_p.select(1, 2)).mean();
+    const double w = config.short_term_value_weight;
+    value_loss = (1 - w) * value_loss + w * short_term_loss;
+  }
   const auto margin_loss = torch::nn::functional::smooth_l1_loss(out.flat_margin, batch.margin);
   const auto moves_left_loss = torch::nn::functional::smooth_l1_loss(out.moves_left, batch.moves_left);
   torch::Tensor ownership_loss = torch::zeros({}, out.wdl_logits.options());
@@ -88,7 +96,8 @@ namespace {
 TrainingBatch share_of(const TrainingBatch& b, int64_t start, int64_t length) {
   return {b.planes.narrow(0, start, length),   b.policy.narrow(0, start, length), b.full.narrow(0, start, length),
           b.wdl.narrow(0, start, length),      b.margin.narrow(0, start, length), b.moves_left.narrow(0, start, length),
-          b.ownership.narrow(0, start, length)};
+          b.ownership.narrow(0, start, length),
+          b.short_term.defined() ? b.short_term.narrow(0, start, length) : b.short_term};
 }
 
 }  // namespace

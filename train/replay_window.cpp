@@ -8,6 +8,7 @@
 #include "core/error.h"
 #include "core/tps.h"
 #include "model/action_index.h"
+#include "train/short_term_value.h"
 
 namespace bredon {
 
@@ -56,6 +57,7 @@ void ReplayWindow::refresh(const std::string& dir) {
       spdlog::warn("skipping shard {}: {}", path, problem);
       continue;
     }
+    if (config_.short_term_value_weight > 0) set_short_term_values(s.positions, config_.short_term_value_plies);
     total_positions_ += static_cast<int64_t>(s.positions.size());
     total_games_ += static_cast<int64_t>(s.games.size());
     shard_lengths_.push_back(s.positions.size());

@@ -12,7 +12,8 @@ namespace bredon {
 TrainingBatch batch_on(const TrainingBatch& b, const torch::Device& device) {
   // Tensor::to is a no-op for a tensor already there.
   auto to = [&](const torch::Tensor& t) { return t.defined() ? t.to(device) : t; };
-  return {to(b.planes), to(b.policy), to(b.full), to(b.wdl), to(b.margin), to(b.moves_left), to(b.ownership)};
+  return {to(b.planes), to(b.policy), to(b.full), to(b.wdl), to(b.margin), to(b.moves_left), to(b.ownership),
+          to(b.short_term)};
 }
 
 TrainingBatch make_training_batch(const std::vector<const PositionRecord*>& records, int size, int half_komi,
@@ -39,6 +40,7 @@ void shape_training_batch(TrainingBatch& t, int64_t rows, int size) {
   t.margin = torch::zeros({rows});
   t.moves_left = torch::zeros({rows});
   t.ownership = torch::zeros({rows, size, size});
+  t.short_term = torch::zeros({rows});
 }
 
 void fill_training_rows(TrainingBatch& t, const std::vector<const PositionRecord*>& records,
@@ -53,6 +55,7 @@ void fill_training_rows(TrainingBatch& t, const std::vector<const PositionRecord
   float* margin = t.margin.data_ptr<float>();
   float* moves_left = t.moves_left.data_ptr<float>();
   float* own = t.ownership.data_ptr<float>();
+  float* short_term = t.short_term.data_ptr<float>();
   std::fill(policy + begin * actions, policy + end * actions, 0.0f);
   for (int64_t i = begin; i < end; ++i) {
     const PositionRecord& r = *records[static_cast<size_t>(i)];
@@ -63,6 +66,7 @@ void fill_training_rows(TrainingBatch& t, const std::vector<const PositionRecord
       for (size_t k = 0; k < r.policy_actions.size(); ++k)
         policy[i * actions + transform_action(r.policy_actions[k], sym, size)] = r.policy_probs[k];
     wdl[i] = r.result > 0 ? 0 : r.result == 0 ? 1 : 2;
+    short_term[i] = r.short_term_value;
     margin[i] = r.flat_margin / static_cast<float>(size);
     moves_left[i] = static_cast<float>(r.moves_left) / static_cast<float>(area);
     for (int sq = 0; sq < area; ++sq) {

@@ -18,6 +18,7 @@ struct TrainingBatch {
   torch::Tensor margin;      // [B] final flat margin / N
   torch::Tensor moves_left;  // [B] plies left / N^2
   torch::Tensor ownership;   // [B, N, N]
+  torch::Tensor short_term;  // [B] short-term value target for the side to move, in [-1, 1]
 };
 
 // The batch on `device` (the same tensors when that is where they are): batches are built on the
