@@ -20,6 +20,7 @@ void add_perft_command(CLI::App& app, int& exit_code);
 void add_solve_command(CLI::App& app, int& exit_code);
 void add_bench_command(CLI::App& app, int& exit_code);
 void add_selfplay_command(CLI::App& app, int& exit_code);
+void add_elo_command(CLI::App& app, int& exit_code);
 void add_train_command(CLI::App& app, int& exit_code);
 void add_tei_command(CLI::App& app, int& exit_code);
 void add_export_command(CLI::App& app, int& exit_code);

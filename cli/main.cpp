@@ -32,6 +32,7 @@ int main(int argc, char** argv) {
   add_serve_command(app, exit_code);
   add_export_command(app, exit_code);
   add_selfplay_command(app, exit_code);
+  add_elo_command(app, exit_code);
   const std::string command = argc > 1 ? argv[1] : "";
   try {
     app.parse(argc, argv);  // runs the chosen command's callback

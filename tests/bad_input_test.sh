@@ -60,6 +60,9 @@ expect_error "level" "$bredon" play --level expert
 expect_error "cannot write --out /nonexistent/g.ptn" "$bredon" play --size 3 --out /nonexistent/g.ptn
 expect_error "checkpoint $work/missing.ckpt" "$bredon" tei --model "$work/missing.ckpt"
 expect_error "player 'heuristic:x'" "$bredon" match --a heuristic:x --b random --games 2
+expect_error "wins-draws-losses such as 75-70-55, not '75-70'" "$bredon" elo 75-70
+expect_error "not '7-0-1x'" "$bredon" elo 7-0-1x
+expect_error "the result '0-0-0' has no games" "$bredon" elo 0-0-0
 
 # A run directory with a shard of another board size, a stray file where the next shard goes,
 # and a shard with a malformed position: each is skipped with a warning naming it, the run trains.
