@@ -6,37 +6,33 @@
 #include <vector>
 
 #include "arena/elo.h"
+#include "arena/match.h"
 #include "cli/commands.h"
 
 namespace bredon::cli {
 namespace {
 
-struct Tally {
-  int wins = 0, draws = 0, losses = 0;
-};
-
 // "W-D-L" with three counts of zero or more; anything else is refused by name.
-Tally parse_tally(const std::string& text) {
-  Tally t;
+MatchResult parse_result(const std::string& text) {
+  MatchResult t;
   char rest = 0;
   if (std::sscanf(text.c_str(), "%d-%d-%d%c", &t.wins, &t.draws, &t.losses, &rest) != 3 || t.wins < 0 ||
       t.draws < 0 || t.losses < 0 || text.find_first_not_of("0123456789-") != std::string::npos)
     throw UsageError("a result is wins-draws-losses such as 75-70-55, not '" + text + "'");
-  if (t.wins + t.draws + t.losses == 0) throw UsageError("the result '" + text + "' has no games");
+  if (t.games() == 0) throw UsageError("the result '" + text + "' has no games");
   return t;
 }
 
-void print_line(const char* label, const Tally& t) {
-  const int n = t.wins + t.draws + t.losses;
+void print_line(const char* label, const MatchResult& t) {
   const EloEstimate e = elo_from_results(t.wins, t.draws, t.losses);
-  std::printf("%s %d-%d-%d games %d score %.3f elo %.0f [%.0f, %.0f]\n", label, t.wins, t.draws, t.losses, n,
-              (t.wins + 0.5 * t.draws) / n, e.elo, e.low, e.high);
+  std::printf("%s %d-%d-%d games %d score %.3f elo %.0f [%.0f, %.0f]\n", label, t.wins, t.draws, t.losses,
+              t.games(), t.score(), e.elo, e.low, e.high);
 }
 
 int run_elo(const std::vector<std::string>& results) {
-  Tally total;
+  MatchResult total;
   for (const std::string& text : results) {
-    const Tally t = parse_tally(text);
+    const MatchResult t = parse_result(text);
     if (results.size() > 1) print_line("part", t);
     total.wins += t.wins;
     total.draws += t.draws;
