@@ -1,4 +1,4 @@
-// `bredon train --config <yaml> [--run-dir DIR] [--seed S] [--init <bot>] [--role R] [--worker W]`: the training
+// `bredon train --config <yaml> [--run-dir DIR] [--seed S] [--init <bot>] [--pretrain-from DIR... --pretrain-steps N] [--role R] [--worker W]`: the training
 // cycle, whole or one of its roles (train/training_run.h).
 #include <filesystem>
 
@@ -16,6 +16,8 @@ int run_train(TrainOptions o) {
   }
   if (o.config_path.empty() && !std::filesystem::exists(o.run_dir + "/config.yaml"))
     throw UsageError("--run-dir " + o.run_dir + " holds no config.yaml yet: give --config <yaml>");
+  if (o.pretrain_from.empty() != (o.pretrain_steps == 0))
+    throw UsageError("--pretrain-from and --pretrain-steps go together: the runs to learn from, and for how many steps");
   return run_training(o);
 }
 
@@ -31,6 +33,12 @@ void add_train_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--seed", o->seed, "random seed");
   cmd->add_option("--init", o->init_path,
                   "a bot file to start a new run from (its compute is added to this run's totals)");
+  cmd->add_option("--pretrain-from", o->pretrain_from,
+                  "earlier run directories (or selfplay/ folders) of the same size and komi whose positions a new run "
+                  "trains on before its first game; repeatable")
+      ->check(CLI::ExistingDirectory);
+  cmd->add_option("--pretrain-steps", o->pretrain_steps, "training steps on the --pretrain-from positions")
+      ->check(CLI::Range(int64_t{1}, int64_t{100000000}));
   cmd->add_option("--role", o->role,
                   "all: the whole cycle here; selfplay: a worker writing shards into --run-dir; trainer: trains on "
                   "every worker's shards and publishes the network")

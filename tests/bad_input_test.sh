@@ -100,6 +100,12 @@ grep -q "iter_000001.h5 exists already: writing .*iter_000001_2.h5" "$work/train
 [[ "$(cat "$work/run/selfplay/iter_000001.h5")" == "not a shard" ]] || fail "the stray file was overwritten"
 grep -q "budget spent" "$work/train.log" || { fail "the run did not finish"; cat "$work/train.log"; }
 
+# Pretraining: the option without its step count, and a folder of another size's games (its
+# shards are named and skipped, and too few positions are left), are refused before any game.
+expect_error "--pretrain-from and --pretrain-steps go together" "$bredon" train --config "$work/tiny.yaml" --run-dir "$work/pre_run" --pretrain-from "$work/run"
+expect_error "--pretrain-from: 0 usable positions, fewer than train.min_positions" "$bredon" train --config "$work/tiny.yaml" --run-dir "$work/pre_run" --pretrain-from "$work/four" --pretrain-steps 5
+ls "$work/pre_run/selfplay" 2>/dev/null | grep -q . && fail "a refused pretraining played games"
+
 # Exports: to a folder is refused and leaves no temporary file behind.
 expect_error "is a folder, not a file" "$bredon" export --run-dir "$work/run" --out "$work/four"
 ls "$work" | grep -q '\.tmp$' && fail "export left a .tmp file"

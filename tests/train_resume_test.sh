@@ -109,6 +109,21 @@ sed 's/steps: 400/steps: 40/' "$work/tiny.yaml" > "$work/stage2.yaml"
 grep -q "new run in $work/stage2 from $run/bot.ckpt" "$work/log" || { echo "FAIL: --init not used"; cat "$work/log"; exit 1; }
 grep -aq "^extra.total_steps=440$" "$work/stage2/bot.ckpt" || { echo "FAIL: the second stage's bot does not count 400 + 40 steps"; exit 1; }
 grep -aq "^extra.init_from=$run/bot.ckpt$" "$work/stage2/bot.ckpt" || { echo "FAIL: the bot does not say where it started"; exit 1; }
+# A bigger network (12 channels where the first run had 8) pretrained on the first run's
+# positions for 30 steps before its first game, then 10 more steps of its own self-play; killed
+# during pretraining, the same command goes on from the step the pretraining reached.
+sed -e 's/steps: 400/steps: 40/' -e 's/channels: 8/channels: 12/' "$work/tiny.yaml" > "$work/bigger.yaml"
+pretrain=("$bredon" train --config "$work/bigger.yaml" --run-dir "$work/bigger" --pretrain-from "$run" --pretrain-steps 30)
+"${pretrain[@]}" > "$work/log" 2>&1 || { cat "$work/log"; exit 1; }
+grep -q "pretraining 30 steps on [0-9]* positions of $games games" "$work/log" ||
+  { echo "FAIL: pretraining on the first run's $games games not reported"; cat "$work/log"; exit 1; }
+grep -q "pretrain step 30/30" "$work/log" || { echo "FAIL: pretraining did not reach step 30"; cat "$work/log"; exit 1; }
+grep -q "budget spent: .* 40 training steps" "$work/log" || { echo "FAIL: self-play training after pretraining"; cat "$work/log"; exit 1; }
+grep -aq "^extra.pretrained_from=$run$" "$work/bigger/bot.ckpt" && grep -aq "^extra.pretrain_steps=30$" "$work/bigger/bot.ckpt" ||
+  { echo "FAIL: the bot does not say what it was pretrained on"; exit 1; }
+grep -aq "^channels=12$" "$work/bigger/bot.ckpt" || { echo "FAIL: the bigger network was not kept"; exit 1; }
+"${pretrain[@]}" > "$work/log" 2>&1 || { cat "$work/log"; exit 1; }
+grep -q "pretraining" "$work/log" && { echo "FAIL: a finished run pretrained again"; cat "$work/log"; exit 1; }
 # The run against a fixed anchor, every checkpoint: one row each, with every game counted.
 /usr/bin/python3 "$notebooks/../scripts/anchor_curve" "$run" --anchor random --games 4 --every 1 --size 3 \
   --bredon "$bredon" > "$work/curve.log" 2>&1 || { cat "$work/curve.log"; exit 1; }

@@ -76,6 +76,7 @@ class TrainingRun {
   // Role `all`: self-play, training, checkpoint and evaluation in turn, in this process.
   int run() {
     prepare();
+    pretrain();
     configure_torch_threads(cfg_.selfplay.eval_threads);
     const uint64_t pool_seed = options_.seed * 1000003ULL + static_cast<uint64_t>(counters_.iteration);
     pool_ = std::make_unique<SelfPlayPool>(
@@ -124,6 +125,9 @@ class TrainingRun {
       group->broadcast_parameters(net_);
       learner_.set_gradient_sync([&](TakNet& net) { group->average_gradients(net); });
     }
+    if (group && !options_.pretrain_from.empty())
+      throw ConfigError("--pretrain-from needs one trainer rank: pretrain with --world-size 1, then resume with more");
+    pretrain();
     if (leader && !fs::exists(dir_ + "/latest.ckpt")) save_latest();  // the workers' first network
     auto last_note = Clock::now() - std::chrono::hours(1);
     for (;;) {
@@ -213,6 +217,12 @@ class TrainingRun {
     m.extra["prior_seconds"] = std::to_string(counters_.prior_seconds);
     m.extra["prior_games"] = std::to_string(counters_.prior_games);
     m.extra["prior_steps"] = std::to_string(counters_.prior_steps);
+    if (!options_.pretrain_from.empty() && options_.pretrain_steps > 0) {
+      std::string from;
+      for (const std::string& d : options_.pretrain_from) from += (from.empty() ? "" : ",") + d;
+      m.extra["pretrained_from"] = from;
+      m.extra["pretrain_steps"] = std::to_string(options_.pretrain_steps);
+    }
     m.extra["total_seconds"] = std::to_string(counters_.prior_seconds + counters_.elapsed_seconds);
     m.extra["total_games"] = std::to_string(counters_.prior_games + window_.total_games());
     m.extra["total_steps"] = std::to_string(counters_.prior_steps + learner_.steps());
@@ -273,6 +283,58 @@ class TrainingRun {
     counters_.prior_steps = static_cast<int64_t>(get("total_steps", static_cast<double>(ck.meta.step)));
     spdlog::info("new run in {} from {} (its training so far: {:.1f} h, {} games, {} steps)", dir_, path,
                  counters_.prior_seconds / 3600, counters_.prior_games, counters_.prior_steps);
+  }
+
+  // Stage 0, once, for a run given --pretrain-from: pretrain_steps steps on every position of
+  // the earlier runs' shards, in rounds of a few hundred steps each saved to latest.ckpt, so that
+  // a kill loses at most one round. Its samples do not count against the self-play positions'
+  // samples-per-position cap (owed()): they are not this run's positions.
+  void pretrain() {
+    const int64_t target = options_.pretrain_steps;
+    if (options_.pretrain_from.empty() || target <= 0) return;
+    if (counters_.iteration > 0 || learner_.steps() >= target) {
+      if (learner_.steps() < target)
+        spdlog::warn("--pretrain-from ignored: the run has played {} iterations already", counters_.iteration);
+      return;
+    }
+    TrainConfig keep_all = cfg_.train;
+    keep_all.window_base = std::numeric_limits<int>::max();  // a window that never drops a shard
+    keep_all.window_max = std::numeric_limits<int>::max();
+    ReplayWindow data(keep_all, n_, cfg_.game.half_komi);
+    for (const std::string& from : options_.pretrain_from) {
+      const std::string shards = fs::is_directory(from + "/selfplay") ? from + "/selfplay" : from;
+      if (!fs::is_directory(shards)) throw ConfigError("--pretrain-from " + from + ": no such directory");
+      const int64_t before = data.total_positions();
+      data.refresh(shards);
+      spdlog::info("pretraining data: {} positions from {}", data.total_positions() - before, shards);
+    }
+    if (static_cast<int>(data.size()) < cfg_.train.min_positions)
+      throw ConfigError("--pretrain-from: " + std::to_string(data.size()) + " usable positions, fewer than train.min_positions (" +
+                        std::to_string(cfg_.train.min_positions) + ")");
+    spdlog::info("pretraining {} steps on {} positions of {} games ({:.1f} samples per position)", target, data.size(),
+                 data.total_games(), static_cast<double>(target) * cfg_.train.batch_size / static_cast<double>(data.size()));
+    configure_torch_threads(cfg_.train.intra_op_threads());
+    const int64_t round = 250;
+    const auto start = Clock::now();
+    const int64_t first = learner_.steps();
+    while (learner_.steps() < target && !interrupted()) {
+      BatchPrefetcher prefetcher([&](std::mt19937_64& r) -> const PositionRecord& { return data.sample(r); },
+                                 cfg_.train.batch_size, n_, cfg_.game.half_komi, rng_(), learner_.shares());
+      TrainPhase phase;
+      for (int64_t k = 0; k < round && learner_.steps() < target && !interrupted(); ++k) {
+        phase.sum += learner_.step(prefetcher.next());
+        ++phase.steps;
+      }
+      save_latest();
+      const double rate = static_cast<double>(learner_.steps() - first) / std::max(seconds_since(start), 1e-9);
+      spdlog::info("pretrain step {}/{}  loss {:.3f} (policy {:.3f} value {:.3f})  {:.0f} samples/s  ETA {:.0f} min",
+                   learner_.steps(), target, phase.sum.total / std::max(1, phase.steps),
+                   phase.sum.policy / std::max(1, phase.steps), phase.sum.value / std::max(1, phase.steps),
+                   rate * cfg_.train.batch_size, static_cast<double>(target - learner_.steps()) / std::max(rate, 1e-9) / 60);
+    }
+    configure_torch_threads(cfg_.selfplay.eval_threads);
+    copy_weights(net_, infer_);
+    infer_->eval();
   }
 
   // Stage 1: self-play with the current network, written as one shard.

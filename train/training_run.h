@@ -21,7 +21,9 @@
 // trainer's counters live in latest.ckpt.
 #pragma once
 
+#include <cstdint>
 #include <string>
+#include <vector>
 
 namespace bredon {
 
@@ -33,6 +35,14 @@ struct TrainOptions {
   // (meta `total_seconds`, `total_games`, `total_steps`) is carried into this run's totals, so a
   // bot trained in stages says what all of them cost. Ignored when the run resumes.
   std::string init_path;
+  // Pretraining: before its first self-play game a new run trains `pretrain_steps` steps on every
+  // position in the shards of these earlier runs (run directories or their selfplay/ folders,
+  // same size and komi), so that a new network (a bigger one, say) starts from what earlier
+  // stages learned rather than from nothing. Killed midway, the same command goes on from the
+  // step it reached. Those steps count in the run's steps and wall time; the earlier runs' own
+  // compute is theirs, and a bot's card adds it.
+  std::vector<std::string> pretrain_from;
+  int64_t pretrain_steps = 0;
   std::string role = "all";  // all, selfplay, trainer
   std::string worker;        // a self-play worker's name, in its shard names (default: host-pid)
   // Data-parallel trainer ranks (train/distributed.h): world_size processes, rank 0 at `master`.
