@@ -45,6 +45,9 @@ struct Counters {
   std::string init_from;
   double prior_seconds = 0;
   int64_t prior_games = 0, prior_steps = 0;
+  // What --pretrain-from trained on, kept so that a resume without the options still says so.
+  std::string pretrained_from;
+  int64_t pretrain_steps = 0;
 };
 
 // What one iteration's stages report, for its metrics line.
@@ -217,11 +220,9 @@ class TrainingRun {
     m.extra["prior_seconds"] = std::to_string(counters_.prior_seconds);
     m.extra["prior_games"] = std::to_string(counters_.prior_games);
     m.extra["prior_steps"] = std::to_string(counters_.prior_steps);
-    if (!options_.pretrain_from.empty() && options_.pretrain_steps > 0) {
-      std::string from;
-      for (const std::string& d : options_.pretrain_from) from += (from.empty() ? "" : ",") + d;
-      m.extra["pretrained_from"] = from;
-      m.extra["pretrain_steps"] = std::to_string(options_.pretrain_steps);
+    if (!counters_.pretrained_from.empty()) {
+      m.extra["pretrained_from"] = counters_.pretrained_from;
+      m.extra["pretrain_steps"] = std::to_string(counters_.pretrain_steps);
     }
     m.extra["total_seconds"] = std::to_string(counters_.prior_seconds + counters_.elapsed_seconds);
     m.extra["total_games"] = std::to_string(counters_.prior_games + window_.total_games());
@@ -245,6 +246,8 @@ class TrainingRun {
       counters_.prior_games = static_cast<int64_t>(get("prior_games"));
       counters_.prior_steps = static_cast<int64_t>(get("prior_steps"));
       if (ck.meta.extra.count("init_from")) counters_.init_from = ck.meta.extra.at("init_from");
+      if (ck.meta.extra.count("pretrained_from")) counters_.pretrained_from = ck.meta.extra.at("pretrained_from");
+      counters_.pretrain_steps = static_cast<int64_t>(get("pretrain_steps"));
       spdlog::info("resuming {} at iteration {}, step {}, {:.1f} min trained", dir_, counters_.iteration, ck.meta.step,
                    counters_.elapsed_seconds / 60);
       if (!options_.init_path.empty()) spdlog::warn("--init {} ignored: the run resumes its own network", options_.init_path);
@@ -297,13 +300,15 @@ class TrainingRun {
         spdlog::warn("--pretrain-from ignored: the run has played {} iterations already", counters_.iteration);
       return;
     }
+    counters_.pretrained_from.clear();
+    for (const std::string& d : options_.pretrain_from) counters_.pretrained_from += (counters_.pretrained_from.empty() ? "" : ",") + d;
+    counters_.pretrain_steps = target;
     TrainConfig keep_all = cfg_.train;
     keep_all.window_base = std::numeric_limits<int>::max();  // a window that never drops a shard
     keep_all.window_max = std::numeric_limits<int>::max();
     ReplayWindow data(keep_all, n_, cfg_.game.half_komi);
     for (const std::string& from : options_.pretrain_from) {
       const std::string shards = fs::is_directory(from + "/selfplay") ? from + "/selfplay" : from;
-      if (!fs::is_directory(shards)) throw ConfigError("--pretrain-from " + from + ": no such directory");
       const int64_t before = data.total_positions();
       data.refresh(shards);
       spdlog::info("pretraining data: {} positions from {}", data.total_positions() - before, shards);
