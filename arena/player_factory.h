@@ -21,10 +21,12 @@
 
 #include "arena/players.h"
 #include "arena/tei_client.h"
-#include "nn/network.h"
 #include "search/search.h"
 
 namespace bredon {
+
+// The network (nn/network.h), declared only: matches of named players need no LibTorch headers.
+class TakNet;
 
 struct PlayerContext {
   int size = 4;

@@ -10,7 +10,7 @@
 #include "core/movegen.h"
 #include "core/tps.h"
 #include "nn/bot_library.h"
-#include "nn/nn_evaluator.h"
+#include "nn/torch_threads.h"
 #include "search/bot_search.h"
 #include "search/solver.h"
 

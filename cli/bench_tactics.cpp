@@ -13,7 +13,7 @@
 #include "core/tps.h"
 #include "data/tactics_suite.h"
 #include "nn/bot_library.h"
-#include "nn/nn_evaluator.h"
+#include "nn/torch_threads.h"
 #include "search/bot_search.h"
 
 namespace bredon::cli {

@@ -9,8 +9,8 @@
 #include "cli/commands.h"
 #include "core/error.h"
 #include "data/shard.h"
-#include "nn/checkpoint.h"
-#include "nn/device.h"
+#include "model/checkpoint_file.h"
+#include "nn/device_error.h"
 #include "util/yaml_section.h"
 
 int main(int argc, char** argv) {

@@ -13,7 +13,7 @@
 #include "cli/match_command.h"
 #include "config/run_config.h"
 #include "core/ptn_game.h"
-#include "nn/nn_evaluator.h"
+#include "nn/torch_threads.h"
 
 namespace bredon::cli {
 

@@ -12,7 +12,7 @@
 #include "core/movegen.h"
 #include "core/ptn_game.h"
 #include "nn/bot_library.h"
-#include "nn/nn_evaluator.h"
+#include "nn/torch_threads.h"
 #include "search/bot_search.h"
 
 namespace bredon::cli {

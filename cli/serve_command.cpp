@@ -9,7 +9,7 @@
 
 #include "cli/commands.h"
 #include "nn/bot_library.h"
-#include "nn/nn_evaluator.h"
+#include "nn/torch_threads.h"
 #include "serve/http_api.h"
 
 namespace bredon::cli {

@@ -66,11 +66,11 @@ std::unique_ptr<Evaluator> BotLibrary::evaluator_for(int size, int half_komi, st
     const std::vector<Move> moves = legal_moves(start);
     std::vector<EvalResult> results;
     NetworkEvaluator(net).evaluate({EvalRequest{&start, &moves}}, results);
-    it = loaded_.emplace(bot->path, net).first;
+    it = loaded_.emplace(bot->path, net.ptr()).first;
   }
   *description = "network " + describe_bot(*bot) +
                  (bot->meta.half_komi != half_komi ? "; playing another komi than it was trained for" : "");
-  return std::make_unique<NetworkEvaluator>(it->second);
+  return std::make_unique<NetworkEvaluator>(TakNet(it->second));
 }
 
 std::string default_models_dir() {

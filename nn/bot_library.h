@@ -9,10 +9,13 @@
 #include <vector>
 
 #include "model/checkpoint_file.h"
-#include "nn/network.h"
 #include "search/evaluator.h"
 
 namespace bredon {
+
+// The network's module (nn/network.h), held by pointer here so that the game server and the
+// commands that only pick a bot do not parse LibTorch's headers.
+class TakNetImpl;
 
 struct BotFile {
   std::string path;
@@ -40,7 +43,7 @@ class BotLibrary {
  private:
   std::string dir_;
   std::vector<BotFile> bots_;  // preferred files first
-  std::map<std::string, TakNet> loaded_;
+  std::map<std::string, std::shared_ptr<TakNetImpl>> loaded_;  // by path, loaded on first use
 };
 
 // Where the shipped bots are: $BREDON_MODELS if set, else `models/` beside the executable's

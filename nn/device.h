@@ -5,19 +5,14 @@
 // Checkpoints are read onto the CPU whatever device wrote them (nn/checkpoint.cpp).
 #pragma once
 
-#include <stdexcept>
 #include <string>
 
 #include <torch/torch.h>
 
+#include "nn/device_error.h"
 #include "nn/network.h"
 
 namespace bredon {
-
-class DeviceError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
 
 // Throws DeviceError naming the device and why it cannot be used (no CUDA in this LibTorch, no
 // GPU visible, an index past the GPUs there are, a name that is no device). Without an index

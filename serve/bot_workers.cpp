@@ -6,7 +6,7 @@
 #include <memory>
 #include <random>
 
-#include "nn/nn_evaluator.h"
+#include "nn/torch_threads.h"
 #include "search/bot_search.h"
 
 namespace bredon::serve {
