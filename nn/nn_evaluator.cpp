@@ -1,10 +1,8 @@
 #include "nn/nn_evaluator.h"
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <cmath>
-#include <thread>
 
 #include "model/action_index.h"
 #include "model/encoding.h"
