@@ -46,6 +46,8 @@ TrainConfig read_train_section(YamlSection& s) {
   t.margin_weight = s.get_double("margin_weight", t.margin_weight, 0, 100);
   t.moves_left_weight = s.get_double("moves_left_weight", t.moves_left_weight, 0, 100);
   t.ownership_weight = s.get_double("ownership_weight", t.ownership_weight, 0, 100);
+  t.soft_policy_weight = s.get_double("soft_policy_weight", t.soft_policy_weight, 0, 100);
+  t.soft_policy_power = s.get_double("soft_policy_power", t.soft_policy_power, 0.01, 1);
   t.short_term_value_weight = s.get_double("short_term_value_weight", t.short_term_value_weight, 0, 1);
   t.short_term_value_plies = s.get_double("short_term_value_plies", t.short_term_value_plies, 1, 1000);
   t.threads = s.get_int("threads", t.threads, 0, 256);

@@ -30,6 +30,8 @@ std::string checkpoint_meta_text(const CheckpointMeta& m) {
     << "\npolicy_channels=" << m.model.policy_channels << "\nvalue_channels=" << m.model.value_channels
     << "\nvalue_hidden=" << m.model.value_hidden << "\ngpool_every=" << m.model.gpool_every
     << "\nownership_head=" << (m.model.ownership_head ? 1 : 0) << "\n";
+  // Written only when present, so files of networks without the head stay as they were.
+  if (m.model.soft_policy_head) s << "soft_policy_head=1\n";
   for (const auto& [k, v] : m.extra) s << "extra." << k << "=" << v << "\n";
   return s.str();
 }
@@ -118,6 +120,7 @@ CheckpointMeta parse_checkpoint_meta(const std::string& text, const std::string&
   m.model.value_hidden = static_cast<int>(num("value_hidden", -kInt, kInt));
   m.model.gpool_every = static_cast<int>(num("gpool_every", -kInt, kInt));
   m.model.ownership_head = num("ownership_head", 0, 1) != 0;
+  m.model.soft_policy_head = kv.count("soft_policy_head") && num("soft_policy_head", 0, 1) != 0;
   // The checksums only show the file is as written; these say it describes a network we can build.
   const std::string problem = model_config_problem(m.model);
   if (!problem.empty()) throw CheckpointError("checkpoint " + path + ": metadata: " + problem);

@@ -45,6 +45,7 @@ ModelConfig read_model_section(YamlSection& s) {
   ModelConfig m;
   for (const ModelField& f : kModelFields) m.*f.member = s.get_int(f.key, m.*f.member, f.lo, f.hi);
   m.ownership_head = s.get_bool("ownership_head", m.ownership_head);
+  m.soft_policy_head = s.get_bool("soft_policy_head", m.soft_policy_head);
   s.reject_unknown();
   return m;
 }

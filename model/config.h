@@ -21,12 +21,16 @@ struct ModelConfig {
   int value_hidden = 64;       // width of the value head's fully connected layer
   int gpool_every = 2;         // a global-pooling bias in every k-th block (0: none), as KataGo does
   bool ownership_head = true;  // auxiliary head: who owns each square's top at the end
+  // Auxiliary head trained on the policy target flattened to the power train.soft_policy_power
+  // (KataGo's soft policy target): it makes the tower tell apart the moves the sharp target
+  // gives almost nothing. Used in training only; search reads the ordinary policy.
+  bool soft_policy_head = false;
 };
 // The same network shape: weights of one fit the other.
 inline bool operator==(const ModelConfig& a, const ModelConfig& b) {
   return a.blocks == b.blocks && a.channels == b.channels && a.policy_channels == b.policy_channels &&
          a.value_channels == b.value_channels && a.value_hidden == b.value_hidden && a.gpool_every == b.gpool_every &&
-         a.ownership_head == b.ownership_head;
+         a.ownership_head == b.ownership_head && a.soft_policy_head == b.soft_policy_head;
 }
 inline bool operator!=(const ModelConfig& a, const ModelConfig& b) { return !(a == b); }
 

@@ -47,6 +47,9 @@ TakNetImpl::TakNetImpl(int size, const ModelConfig& config) : size_(size), confi
   policy_bn = register_module("policy_bn", nn::BatchNorm2d(config.policy_channels));
   policy_pool_bias = register_module("policy_pool_bias", nn::Linear(2 * c, config.policy_channels));
   policy_out = register_module("policy_out", conv(config.policy_channels, actions_per_square(size), 1, true));
+  if (config.soft_policy_head)
+    soft_policy_out =
+        register_module("soft_policy_out", conv(config.policy_channels, actions_per_square(size), 1, true));
   value_conv = register_module("value_conv", conv(c, config.value_channels, 1, false));
   value_bn = register_module("value_bn", nn::BatchNorm2d(config.value_channels));
   value_fc = register_module("value_fc", nn::Linear(2 * config.value_channels, config.value_hidden));
@@ -61,9 +64,12 @@ NetworkOutput TakNetImpl::forward(const torch::Tensor& planes) {
   for (const auto& block : *blocks) x = block->as<ResidualBlock>()->forward(x);
   NetworkOutput out;
   auto p = policy_bn(policy_conv(x)) + policy_pool_bias(global_pool(x)).unsqueeze(2).unsqueeze(3);
-  p = policy_out(torch::relu(p));
+  p = torch::relu(p);
   // [B, P, N, N] -> [B, N, N, P] -> [B, N*N*P]: square-major, as the action index is.
-  out.policy_logits = p.permute({0, 2, 3, 1}).reshape({p.size(0), -1});
+  auto actions = [](const torch::Tensor& t) { return t.permute({0, 2, 3, 1}).reshape({t.size(0), -1}); };
+  out.policy_logits = actions(policy_out(p));
+  // Only the loss reads the soft policy, so searches do not pay for it.
+  if (soft_policy_out && is_training()) out.soft_policy_logits = actions(soft_policy_out(p));
   auto v = global_pool(torch::relu(value_bn(value_conv(x))));
   v = torch::relu(value_fc(v));
   out.wdl_logits = wdl_out(v);
@@ -95,7 +101,7 @@ double TakNetImpl::flops_per_position() const {
     if (config_.gpool_every > 0 && (b % config_.gpool_every) == config_.gpool_every - 1) macs += 2 * c * c;
   }
   macs += area * c * config_.policy_channels + 2 * c * config_.policy_channels;
-  macs += area * config_.policy_channels * actions_per_square(size_);
+  macs += area * config_.policy_channels * actions_per_square(size_);  // searches skip the soft policy head
   macs += area * c * config_.value_channels + 2.0 * config_.value_channels * config_.value_hidden +
           config_.value_hidden * 5.0;
   if (config_.ownership_head) macs += area * c;

@@ -15,6 +15,7 @@ struct NetworkOutput {
   torch::Tensor flat_margin;    // [B]: final (my flats - their flats - my komi) / N
   torch::Tensor moves_left;     // [B]: plies left in the game / N^2
   torch::Tensor ownership;      // [B, N, N] in [-1, 1]: final top owner (+1 me), or undefined
+  torch::Tensor soft_policy_logits;  // [B, action_count(N)]: in training mode, with the soft policy head
 };
 
 // Mean and max over the board of each channel: [B, C, N, N] -> [B, 2C].
@@ -51,7 +52,7 @@ class TakNetImpl : public torch::nn::Module {
   torch::nn::Conv2d input_conv{nullptr};
   torch::nn::BatchNorm2d input_bn{nullptr};
   torch::nn::ModuleList blocks{nullptr};
-  torch::nn::Conv2d policy_conv{nullptr}, policy_out{nullptr};
+  torch::nn::Conv2d policy_conv{nullptr}, policy_out{nullptr}, soft_policy_out{nullptr};
   torch::nn::BatchNorm2d policy_bn{nullptr};
   torch::nn::Linear policy_pool_bias{nullptr};
   torch::nn::Conv2d value_conv{nullptr};

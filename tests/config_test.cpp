@@ -21,6 +21,11 @@ TEST(Config, ReadsValuesAndKomiInPoints) {
   EXPECT_EQ(c.game.half_komi, 5);
   EXPECT_EQ(c.model.blocks, 3);
   EXPECT_FALSE(c.model.ownership_head);
+  EXPECT_FALSE(c.model.soft_policy_head);
+  const RunConfig soft = parse_run_config("model:\n  soft_policy_head: true\ntrain:\n  soft_policy_power: 0.5\n", "x");
+  EXPECT_TRUE(soft.model.soft_policy_head);
+  EXPECT_EQ(soft.train.soft_policy_power, 0.5);
+  EXPECT_EQ(soft.train.soft_policy_weight, 8.0);
   EXPECT_EQ(c.model.channels, ModelConfig{}.channels);
   EXPECT_EQ(c.device, "auto");
   EXPECT_EQ(parse_run_config("device: cuda:1\n", "x").device, "cuda:1");

@@ -61,6 +61,43 @@ TEST(Network, OutputShapesAndFiniteValuesForEverySize) {
   }
 }
 
+TEST(Network, TheSoftPolicyHeadAnswersInTrainingOnlyAndCheckpointsSayItIsThere) {
+  torch::manual_seed(4);
+  ModelConfig with_head = tiny();
+  with_head.soft_policy_head = true;
+  TakNet net(4, with_head);
+  const auto x = batch_of_starts(4, 2);
+  net->train();
+  const NetworkOutput training = net->forward(x);
+  ASSERT_TRUE(training.soft_policy_logits.defined());
+  EXPECT_EQ(training.soft_policy_logits.sizes(), training.policy_logits.sizes());
+  EXPECT_FALSE(torch::equal(training.soft_policy_logits, training.policy_logits));  // its own weights
+  net->eval();
+  EXPECT_FALSE(net->forward(x).soft_policy_logits.defined());  // searches do not pay for it
+  TakNet plain(4, tiny());
+  plain->train();
+  EXPECT_FALSE(plain->forward(x).soft_policy_logits.defined());
+
+  CheckpointMeta meta;
+  meta.size = 4;
+  meta.model = tiny();  // networks without the head keep the metadata they always had
+  EXPECT_EQ(checkpoint_meta_text(meta).find("soft_policy_head"), std::string::npos);
+  meta.model = with_head;
+  EXPECT_NE(checkpoint_meta_text(meta).find("soft_policy_head=1"), std::string::npos);
+  const std::string path = temp_path("soft_policy.ckpt");
+  save_checkpoint(path, net, meta);
+  LoadedCheckpoint loaded = load_checkpoint(path, 4);
+  std::remove(path.c_str());
+  EXPECT_TRUE(loaded.meta.model.soft_policy_head);
+  EXPECT_TRUE(loaded.meta.model == with_head);
+  EXPECT_FALSE(loaded.meta.model == tiny());
+  // In training mode batch norm uses the batch's own statistics: equal outputs mean equal weights.
+  net->train();
+  loaded.net->train();
+  torch::NoGradGuard no_grad;
+  EXPECT_TRUE(torch::equal(net->forward(x).soft_policy_logits, loaded.net->forward(x).soft_policy_logits));
+}
+
 TEST(Checkpoint, SaveLoadGivesBitwiseIdenticalOutputs) {
   torch::manual_seed(2);
   TakNet net(5, tiny());

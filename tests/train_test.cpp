@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -204,22 +205,60 @@ TEST(ShortTermValue, BlendsIntoTheValueLossByItsWeight) {
   EXPECT_NEAR(compute_losses(out, b, tc, nullptr).value, 0.75 * on_results + 0.25 * on_short_term, 1e-6);
 }
 
-TEST(Learner, StepsOnOneBatchLowerItsLoss) {
-  torch::manual_seed(3);
-  const ModelConfig m = small_model();
+TEST(SoftPolicy, TrainsItsHeadOnTheFlattenedTargetOfFullSearchesByItsWeight) {
+  TrainingBatch b;
+  b.wdl = torch::tensor({0, 2}, torch::kInt64);
+  b.policy = torch::tensor({{0.81f, 0.0f, 0.0f, 0.19f}, {0.5f, 0.5f, 0.0f, 0.0f}});
+  b.full = torch::tensor({1.0f, 0.0f});  // the second row is a cheap search: no policy target
+  b.margin = torch::zeros({2});
+  b.moves_left = torch::zeros({2});
+  NetworkOutput out;
+  out.policy_logits = torch::zeros({2, 4});
+  out.wdl_logits = torch::zeros({2, 3});
+  out.flat_margin = torch::zeros({2});
+  out.moves_left = torch::zeros({2});
   TrainConfig tc;
-  tc.lr_warmup_steps = 0;
-  Learner learner(TakNet(4, m), tc);
-  const auto records = game_records(4, 5);
-  std::vector<const PositionRecord*> picks;
-  for (const auto& r : records) picks.push_back(&r);
-  std::mt19937_64 rng(1);
-  const TrainingBatch batch = make_training_batch(picks, 4, 0, rng);
-  const double first = learner.step(batch).total;
-  double last = first;
-  for (int i = 0; i < 40; ++i) last = learner.step(batch).total;
-  EXPECT_LT(last, 0.7 * first);
-  EXPECT_EQ(learner.steps(), 41);
+  const LossStats without_head = compute_losses(out, b, tc, nullptr);
+  EXPECT_EQ(without_head.soft_policy, 0);
+  out.soft_policy_logits = torch::tensor({{2.0f, -1.0f, 0.0f, 1.0f}, {9.0f, 9.0f, 9.0f, 9.0f}});
+  // 0.81^0.25 = 0.9487 and 0.19^0.25 = 0.6602: 0.59 and 0.41 of the soft target, where the sharp
+  // one gives 0.81 and 0.19. Illegal moves (zero in the target) stay at zero.
+  const double a = std::pow(0.81, 0.25), c = std::pow(0.19, 0.25);
+  const auto log_p = torch::log_softmax(out.soft_policy_logits[0], 0);
+  const double expected = -(a * log_p[0].item<double>() + c * log_p[3].item<double>()) / (a + c);
+  const LossStats with_head = compute_losses(out, b, tc, nullptr);
+  EXPECT_NEAR(with_head.soft_policy, expected, 1e-5);
+  EXPECT_NEAR(with_head.total - without_head.total, 8.0 * expected, 1e-4);  // KataGo's weight 8
+  tc.soft_policy_power = 1;  // no flattening: the ordinary cross-entropy
+  const double sharp = -(0.81 * log_p[0].item<double>() + 0.19 * log_p[3].item<double>());
+  EXPECT_NEAR(compute_losses(out, b, tc, nullptr).soft_policy, sharp, 1e-5);
+}
+
+TEST(Learner, StepsOnOneBatchLowerItsLossWithAndWithoutTheSoftPolicyHead) {
+  for (const bool soft_head : {false, true}) {
+    torch::manual_seed(3);
+    ModelConfig m = small_model();
+    m.soft_policy_head = soft_head;
+    TrainConfig tc;
+    tc.lr_warmup_steps = 0;
+    Learner learner(TakNet(4, m), tc);
+    const auto records = game_records(4, 5);
+    std::vector<const PositionRecord*> picks;
+    for (const auto& r : records) picks.push_back(&r);
+    std::mt19937_64 rng(1);
+    const TrainingBatch batch = make_training_batch(picks, 4, 0, rng);
+    const LossStats first = learner.step(batch);
+    LossStats last = first;
+    for (int i = 0; i < 40; ++i) last = learner.step(batch);
+    EXPECT_LT(last.total, 0.7 * first.total);
+    EXPECT_EQ(learner.steps(), 41);
+    if (soft_head) {
+      EXPECT_GT(first.soft_policy, 0);
+      EXPECT_LT(last.soft_policy, first.soft_policy);
+    } else {
+      EXPECT_EQ(first.soft_policy, 0);
+    }
+  }
 }
 
 TEST(Learner, TwoDataParallelSharesStepLikeOneOnABatchOfTwoEqualHalves) {

@@ -40,8 +40,18 @@ LossStats compute_losses(const NetworkOutput& out, const TrainingBatch& batch, c
                          torch::Tensor* total) {
   LossStats s;
   const auto full_count = batch.full.sum().clamp_min(1.0);
-  const auto policy_loss =
-      (-(batch.policy * torch::log_softmax(out.policy_logits, 1)).sum(1) * batch.full).sum() / full_count;
+  // Cross-entropy against the full searches' policy targets (cheap searches give none).
+  auto policy_cross_entropy = [&](const torch::Tensor& target, const torch::Tensor& logits) {
+    return (-(target * torch::log_softmax(logits, 1)).sum(1) * batch.full).sum() / full_count;
+  };
+  const auto policy_loss = policy_cross_entropy(batch.policy, out.policy_logits);
+  torch::Tensor soft_policy_loss = torch::zeros({}, out.wdl_logits.options());
+  if (out.soft_policy_logits.defined()) {
+    // Flattening keeps zeros at zero, so illegal moves stay out of the soft target.
+    auto soft = batch.policy.pow(config.soft_policy_power);
+    soft = soft / soft.sum(1, true).clamp_min(1e-12);
+    soft_policy_loss = policy_cross_entropy(soft, out.soft_policy_logits);
+  }
   torch::Tensor value_loss = torch::nn::functional::cross_entropy(out.wdl_logits, batch.wdl);
   if (config.short_term_value_weight > 0 && batch.short_term.defined()) {
     // A scalar value v in [-1, 1] as a target over win/draw/loss: (1 + v) / 2 win, (1 - v) / 2 loss.
@@ -57,12 +67,13 @@ LossStats compute_losses(const NetworkOutput& out, const TrainingBatch& batch, c
   if (out.ownership.defined()) ownership_loss = torch::mse_loss(out.ownership, batch.ownership);
   const auto loss = config.policy_weight * policy_loss + config.value_weight * value_loss +
                     config.margin_weight * margin_loss + config.moves_left_weight * moves_left_loss +
-                    config.ownership_weight * ownership_loss;
+                    config.ownership_weight * ownership_loss + config.soft_policy_weight * soft_policy_loss;
   s.policy = policy_loss.item<double>();
   s.value = value_loss.item<double>();
   s.margin = margin_loss.item<double>();
   s.moves_left = moves_left_loss.item<double>();
   s.ownership = ownership_loss.item<double>();
+  s.soft_policy = soft_policy_loss.item<double>();
   s.total = loss.item<double>();
   if (total) *total = loss;
   return s;
@@ -155,6 +166,7 @@ LossStats Learner::step_parallel(const TrainingBatch& batch) {
     s.margin += w * x.margin;
     s.moves_left += w * x.moves_left;
     s.ownership += w * x.ownership;
+    s.soft_policy += w * x.soft_policy;
     s.total += w * x.total;
   }
   s.learning_rate = lr;

@@ -25,7 +25,7 @@
 namespace bredon {
 
 struct LossStats {
-  double policy = 0, value = 0, margin = 0, moves_left = 0, ownership = 0, total = 0;
+  double policy = 0, value = 0, margin = 0, moves_left = 0, ownership = 0, soft_policy = 0, total = 0;
   double learning_rate = 0;
   // Sums the losses of several steps; the learning rate is the latest one's.
   LossStats& operator+=(const LossStats& o) {
@@ -34,6 +34,7 @@ struct LossStats {
     margin += o.margin;
     moves_left += o.moves_left;
     ownership += o.ownership;
+    soft_policy += o.soft_policy;
     total += o.total;
     learning_rate = o.learning_rate;
     return *this;

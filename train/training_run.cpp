@@ -485,6 +485,7 @@ class TrainingRun {
         {"loss_margin", training.sum.margin / steps},
         {"loss_moves_left", training.sum.moves_left / steps},
         {"loss_ownership", training.sum.ownership / steps},
+        {"loss_soft_policy", training.sum.soft_policy / steps},
         {"elo", rating.elo},
         {"elo_stderr", rating.elo_stderr},
         {"score_vs_random", rating.score_vs_random},
