@@ -34,8 +34,8 @@ struct TrainConfig {
   double margin_weight = 0.1;         // ... final flat margin (Huber, in board-area units)
   double moves_left_weight = 0.05;    // ... plies left (Huber, in board-area units)
   double ownership_weight = 0.1;      // ... final square ownership (MSE)
-  double soft_policy_weight = 8.0;    // ... the soft policy head's cross-entropy (model.soft_policy_head);
-                                      // KataGo weighs it 8: a flat target's loss moves little
+  double soft_policy_weight = 8.0;    // ... the soft policy head's cross-entropy (model.soft_policy_head;
+                                      // 8 is KataGo's weight)
   double soft_policy_power = 0.25;    // its target: the policy target to this power, renormalised
   // Share of the value target taken from short-term targets (train/short_term_value.h) instead of
   // the game result alone: 0 (the default) trains on results only, 1 on short-term targets only.

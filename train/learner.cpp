@@ -158,17 +158,7 @@ LossStats Learner::step_parallel(const TrainingBatch& batch) {
   optimizer_->step();
   for (auto& r : replicas_) copy_weights(net_, r);
   ++steps_;
-  for (int k = 0; k < shares; ++k) {
-    const double w = share_weight(k);
-    const LossStats& x = stats[static_cast<size_t>(k)];
-    s.policy += w * x.policy;
-    s.value += w * x.value;
-    s.margin += w * x.margin;
-    s.moves_left += w * x.moves_left;
-    s.ownership += w * x.ownership;
-    s.soft_policy += w * x.soft_policy;
-    s.total += w * x.total;
-  }
+  for (int k = 0; k < shares; ++k) s.add_losses(stats[static_cast<size_t>(k)], share_weight(k));
   s.learning_rate = lr;
   return s;
 }

@@ -27,15 +27,19 @@ namespace bredon {
 struct LossStats {
   double policy = 0, value = 0, margin = 0, moves_left = 0, ownership = 0, soft_policy = 0, total = 0;
   double learning_rate = 0;
+  // Adds w times each of o's losses (the learning rate is left alone).
+  void add_losses(const LossStats& o, double w) {
+    policy += w * o.policy;
+    value += w * o.value;
+    margin += w * o.margin;
+    moves_left += w * o.moves_left;
+    ownership += w * o.ownership;
+    soft_policy += w * o.soft_policy;
+    total += w * o.total;
+  }
   // Sums the losses of several steps; the learning rate is the latest one's.
   LossStats& operator+=(const LossStats& o) {
-    policy += o.policy;
-    value += o.value;
-    margin += o.margin;
-    moves_left += o.moves_left;
-    ownership += o.ownership;
-    soft_policy += o.soft_policy;
-    total += o.total;
+    add_losses(o, 1);
     learning_rate = o.learning_rate;
     return *this;
   }
