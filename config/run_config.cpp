@@ -50,6 +50,7 @@ TrainConfig read_train_section(YamlSection& s) {
   t.soft_policy_power = s.get_double("soft_policy_power", t.soft_policy_power, 0.01, 1);
   t.short_term_value_weight = s.get_double("short_term_value_weight", t.short_term_value_weight, 0, 1);
   t.short_term_value_plies = s.get_double("short_term_value_plies", t.short_term_value_plies, 1, 1000);
+  t.policy_surprise_weight = s.get_double("policy_surprise_weight", t.policy_surprise_weight, 0, 1);
   t.threads = s.get_int("threads", t.threads, 0, 256);
   t.data_parallel = s.get_bool("data_parallel", t.data_parallel);
   t.export_average = s.get_int("export_average", t.export_average, 1, 100);

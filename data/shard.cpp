@@ -14,6 +14,7 @@ namespace bredon {
 
 bool PositionRecord::operator==(const PositionRecord& o) const {
   return tps == o.tps && game == o.game && ply == o.ply && full_search == o.full_search && root_value == o.root_value &&
+         policy_surprise == o.policy_surprise &&
          result == o.result && flat_margin == o.flat_margin && moves_left == o.moves_left && ownership == o.ownership &&
          policy_actions == o.policy_actions && policy_probs == o.policy_probs;
 }
@@ -289,7 +290,7 @@ void write_shard(const std::string& path, const Shard& shard) {
     std::vector<int64_t> game, policy_start;
     std::vector<int16_t> ply, moves_left;
     std::vector<uint8_t> full;
-    std::vector<float> root_value, margin, probs;
+    std::vector<float> root_value, surprise, margin, probs;
     std::vector<int8_t> result, ownership;
     std::vector<int32_t> actions;
     for (const PositionRecord& r : shard.positions) {
@@ -300,6 +301,7 @@ void write_shard(const std::string& path, const Shard& shard) {
       ply.push_back(r.ply);
       full.push_back(r.full_search);
       root_value.push_back(r.root_value);
+      surprise.push_back(r.policy_surprise);
       result.push_back(r.result);
       margin.push_back(r.flat_margin);
       moves_left.push_back(r.moves_left);
@@ -315,6 +317,7 @@ void write_shard(const std::string& path, const Shard& shard) {
     write_array(ctx, positions, "ply", ply, {p});
     write_array(ctx, positions, "full_search", full, {p});
     write_array(ctx, positions, "root_value", root_value, {p});
+    write_array(ctx, positions, "policy_surprise", surprise, {p});
     write_array(ctx, positions, "result", result, {p});
     write_array(ctx, positions, "flat_margin", margin, {p});
     write_array(ctx, positions, "moves_left", moves_left, {p});
@@ -379,6 +382,10 @@ Shard read_shard(const std::string& path) {
   const auto ply = read_array<int16_t>(ctx, positions, "ply", p);
   const auto full = read_array<uint8_t>(ctx, positions, "full_search", p);
   const auto root_value = read_array<float>(ctx, positions, "root_value", p);
+  // Added after schema version 2's first shards: those have none and read as 0.
+  const auto surprise = H5Lexists(positions, "policy_surprise", H5P_DEFAULT) > 0
+                            ? read_array<float>(ctx, positions, "policy_surprise", p)
+                            : std::vector<float>(p, 0.0f);
   const auto result = read_array<int8_t>(ctx, positions, "result", p);
   const auto margin = read_array<float>(ctx, positions, "flat_margin", p);
   const auto moves_left = read_array<int16_t>(ctx, positions, "moves_left", p);
@@ -396,6 +403,7 @@ Shard read_shard(const std::string& path) {
     r.ply = ply[i];
     r.full_search = full[i];
     r.root_value = root_value[i];
+    r.policy_surprise = surprise[i];
     r.result = result[i];
     r.flat_margin = margin[i];
     r.moves_left = moves_left[i];

@@ -10,6 +10,9 @@
 //   /positions/full_search  uint8 [P]  1: full search, its policy is a training target
 //                                      (playout cap randomisation); 0: cheap search
 //   /positions/root_value   f32   [P]  search value for the side to move
+//   /positions/policy_surprise f32 [P] KL(policy target || network prior) of a full search, 0
+//                                      for cheap ones (selfplay/policy_surprise.h); optional:
+//                                      shards written before it read as 0
 //   /positions/result       int8  [P]  final result for the side to move: +1 win, 0 draw, -1 loss
 //   /positions/flat_margin  f32   [P]  final flats(me) - flats(them) - my komi, in points
 //   /positions/moves_left   int16 [P]  plies from here to the end of the game
@@ -53,6 +56,7 @@ struct PositionRecord {
   int16_t ply = 0;
   uint8_t full_search = 0;
   float root_value = 0;
+  float policy_surprise = 0;
   int8_t result = 0;
   float flat_margin = 0;
   int16_t moves_left = 0;

@@ -521,6 +521,17 @@ std::vector<std::pair<Move, float>> Search::policy_target() const {
   return out;
 }
 
+std::vector<std::pair<Move, float>> Search::root_priors() const {
+  const Node& root = nodes_[1];
+  std::vector<std::pair<Move, float>> out;
+  if (!root.expanded()) return out;
+  for (uint32_t i = 0; i < root.num_children; ++i) {
+    const Node& c = nodes_[root.first_child + i];
+    out.emplace_back(c.move(), c.prior);
+  }
+  return out;
+}
+
 float Search::root_value() const {
   const Node& root = nodes_[1];
   if (root.proven() == Proven::MoverLoses) return 1.0f;

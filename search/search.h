@@ -124,6 +124,9 @@ class Search {
   // The improved policy over the root's legal moves (Gumbel: softmax(logits + sigma(completed
   // Q)); PUCT: visit shares).
   std::vector<std::pair<Move, float>> policy_target() const;
+  // The prior over the root's legal moves the search used: the network's (PUCT while exploring:
+  // with its Dirichlet noise mixed in).
+  std::vector<std::pair<Move, float>> root_priors() const;
   // Search value for the side to move at the root, in [-1, 1].
   float root_value() const;
   // Visit counts of the root's children (for display and tests).

@@ -8,6 +8,7 @@
 #include "core/zobrist.h"
 #include "model/action_index.h"
 #include "search/eval_batch.h"
+#include "selfplay/policy_surprise.h"
 
 namespace bredon {
 
@@ -17,6 +18,7 @@ struct PendingSample {
   Color side = Color::White;
   bool full = false;
   float root_value = 0;
+  float surprise = 0;  // full searches only
   std::vector<int32_t> actions;
   std::vector<float> probs;
 };
@@ -111,10 +113,12 @@ void SelfPlayRunner::finish_move(Slot& slot) {
   s.side = slot.pos.side_to_move();
   s.full = slot.full_move;
   s.root_value = slot.search.root_value();
-  for (const auto& [m, p] : slot.search.policy_target()) {
+  const auto target = slot.search.policy_target();
+  for (const auto& [m, p] : target) {
     s.actions.push_back(action_of(m, size_));
     s.probs.push_back(p);
   }
+  if (s.full) s.surprise = policy_surprise(target, slot.search.root_priors());
   slot.samples.push_back(std::move(s));
   const float value = slot.search.root_value();
   if (value < config_.resign_threshold) {
@@ -203,6 +207,7 @@ void SelfPlayRunner::finish_game(Slot& slot, const std::function<void(FinishedGa
     r.ply = static_cast<int16_t>(s.ply);
     r.full_search = s.full ? 1 : 0;
     r.root_value = s.root_value;
+    r.policy_surprise = s.surprise;
     r.result = static_cast<int8_t>(sign * white_outcome);
     r.flat_margin = static_cast<float>(sign) * white_margin;
     r.moves_left = static_cast<int16_t>(length - s.ply);

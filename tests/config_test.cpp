@@ -26,6 +26,8 @@ TEST(Config, ReadsValuesAndKomiInPoints) {
   EXPECT_TRUE(soft.model.soft_policy_head);
   EXPECT_EQ(soft.train.soft_policy_power, 0.5);
   EXPECT_EQ(soft.train.soft_policy_weight, 8.0);
+  EXPECT_EQ(c.train.policy_surprise_weight, 0.0);
+  EXPECT_EQ(parse_run_config("train:\n  policy_surprise_weight: 0.5\n", "x").train.policy_surprise_weight, 0.5);
   EXPECT_EQ(c.model.channels, ModelConfig{}.channels);
   EXPECT_EQ(c.device, "auto");
   EXPECT_EQ(parse_run_config("device: cuda:1\n", "x").device, "cuda:1");
@@ -49,6 +51,8 @@ TEST(Config, BadConfigsNameTheKey) {
   EXPECT_NE(error_of("train:\n  short_term_value_weight: 1.5\n").find("train.short_term_value_weight: 1.5 is outside"),
             std::string::npos);
   EXPECT_NE(error_of("train:\n  short_term_value_plies: 0.5\n").find("train.short_term_value_plies"), std::string::npos);
+  EXPECT_NE(error_of("train:\n  policy_surprise_weight: -0.1\n").find("train.policy_surprise_weight: -0.1 is outside"),
+            std::string::npos);
 }
 
 TEST(Config, MissingFileIsAClearError) {

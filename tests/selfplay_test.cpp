@@ -1,8 +1,11 @@
 // Self-play games: reproducible from their seed, with consistent training targets.
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "core/movegen.h"
 #include "core/tps.h"
+#include "selfplay/policy_surprise.h"
 #include "selfplay_games.h"
 
 namespace bredon {
@@ -36,6 +39,33 @@ TEST(SelfPlay, RecordsConsistentTargets) {
       EXPECT_EQ(p.moves_left, g.row.length - p.ply);
     }
   }
+}
+
+TEST(PolicySurprise, IsTheKlDivergenceOfTheTargetFromThePrior) {
+  const Move a = Move::place(make_square(0, 0), PieceKind::Flat), b = Move::place(make_square(1, 0), PieceKind::Flat),
+             c = Move::place(make_square(2, 0), PieceKind::Flat);
+  // 0.5 ln(0.5 / 0.25) + 0.5 ln(0.5 / 0.75), with the prior listed in another order.
+  EXPECT_NEAR(policy_surprise({{a, 0.5f}, {b, 0.5f}}, {{b, 0.75f}, {a, 0.25f}}), 0.5 * std::log(2.0) + 0.5 * std::log(2.0 / 3),
+              1e-6);
+  EXPECT_NEAR(policy_surprise({{a, 0.2f}, {b, 0.8f}}, {{a, 0.2f}, {b, 0.8f}}), 0.0, 1e-7);
+  // Moves the target leaves at 0 add nothing; a move the prior lacks counts as 1e-6.
+  EXPECT_NEAR(policy_surprise({{a, 1.0f}, {c, 0.0f}}, {{a, 0.5f}, {c, 0.5f}}), std::log(2.0), 1e-6);
+  EXPECT_NEAR(policy_surprise({{c, 1.0f}}, {{a, 1.0f}}), std::log(1e6), 1e-3);
+}
+
+TEST(PolicySurprise, SelfPlayRecordsItForFullSearchesOnly) {
+  int surprised = 0;
+  for (const auto& g : play(7, 4))
+    for (const auto& p : g.positions) {
+      if (!p.full_search) {
+        EXPECT_EQ(p.policy_surprise, 0.0f);
+        continue;
+      }
+      EXPECT_GE(p.policy_surprise, 0.0f);
+      EXPECT_TRUE(std::isfinite(p.policy_surprise));
+      surprised += p.policy_surprise > 0.01f;
+    }
+  EXPECT_GT(surprised, 10);  // the searches do move away from the heuristic's prior
 }
 
 }  // namespace

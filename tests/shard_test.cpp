@@ -4,7 +4,10 @@
 #include <filesystem>
 #include <fstream>
 
+#include <hdf5.h>
+
 #include "data/shard.h"
+#include "util/checksum.h"
 #include "reference_data.h"
 #include "selfplay_games.h"
 
@@ -49,6 +52,41 @@ TEST(Shard, WriteThenReadGivesBackExactlyWhatWasWritten) {
   for (size_t i = 0; i < s.positions.size(); ++i) EXPECT_TRUE(r.positions[i] == s.positions[i]) << i;
   ASSERT_EQ(r.games.size(), s.games.size());
   for (size_t i = 0; i < s.games.size(); ++i) EXPECT_TRUE(r.games[i] == s.games[i]) << i;
+  std::filesystem::remove_all(dir);
+}
+
+// Shards written before /positions/policy_surprise existed read with surprise 0, the rest intact.
+TEST(Shard, AShardWithoutPolicySurpriseReadsItAsZero) {
+  const std::string dir = temp_dir("shard_no_surprise");
+  const Shard s = shard_from(play(11, 2));
+  bool any = false;
+  for (const auto& p : s.positions) any = any || p.policy_surprise > 0;
+  ASSERT_TRUE(any);  // else the test would show nothing
+  write_shard(dir + "/a.h5", s);
+  // Take the dataset out as an older writer would have left it: drop the trailer, delete the
+  // dataset, then add a trailer for the new bytes.
+  const std::string path = dir + "/a.h5";
+  std::filesystem::resize_file(path, std::filesystem::file_size(path) - 16);
+  {
+    const hid_t file = H5Fopen(path.c_str(), H5F_ACC_RDWR, H5P_DEFAULT);
+    ASSERT_GE(file, 0);
+    ASSERT_GE(H5Ldelete(file, "/positions/policy_surprise", H5P_DEFAULT), 0);
+    H5Fclose(file);
+  }
+  const std::string bytes = testing::read_file(path);
+  const uint64_t hash = fnv1a(bytes);
+  std::ofstream out(path, std::ios::binary | std::ios::app);
+  out.write("BRDNSUM1", 8);
+  for (int i = 0; i < 8; ++i) out.put(static_cast<char>((hash >> (8 * i)) & 0xff));
+  out.close();
+  const Shard r = read_shard(path);
+  ASSERT_EQ(r.positions.size(), s.positions.size());
+  for (size_t i = 0; i < s.positions.size(); ++i) {
+    EXPECT_EQ(r.positions[i].policy_surprise, 0.0f);
+    PositionRecord expected = s.positions[i];
+    expected.policy_surprise = 0;
+    EXPECT_TRUE(r.positions[i] == expected) << i;
+  }
   std::filesystem::remove_all(dir);
 }
 

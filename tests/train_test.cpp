@@ -181,6 +181,65 @@ TEST(ShortTermValue, TheReplayWindowSetsThemOnlyWhenTheyAreWeighted) {
   std::filesystem::remove_all(dir);
 }
 
+// Four positions told apart by their root value: two full searches with surprise 0.1 and 0.3
+// (mean 0.2) and two cheap ones.
+std::string surprise_shard(const std::string& name, float first_surprise) {
+  const auto dir = std::filesystem::temp_directory_path() / ("bredon_" + name + "_" + std::to_string(getpid()));
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  Shard shard;
+  shard.size = 4;
+  shard.positions = game_records(4, 21);
+  shard.positions.resize(4);
+  const float surprise[4] = {first_surprise, 0.3f, 0, 0};
+  for (size_t i = 0; i < 4; ++i) {
+    shard.positions[i].root_value = static_cast<float>(i);
+    shard.positions[i].full_search = i < 2;
+    shard.positions[i].policy_surprise = surprise[i];
+  }
+  shard.games.push_back(GameRecordRow{"1. a1 b1", "R-0", 0, 37, 0, "test"});
+  write_shard((dir / "000001.h5").string(), shard);
+  return dir.string();
+}
+
+std::vector<double> sampled_shares(const ReplayWindow& window, int draws) {
+  std::vector<double> shares(4, 0);
+  std::mt19937_64 rng(9);
+  for (int k = 0; k < draws; ++k) shares[static_cast<size_t>(window.sample(rng).root_value)] += 1.0 / draws;
+  return shares;
+}
+
+TEST(PolicySurprise, TheReplayWindowSamplesFullSearchesPartlyByTheirSurprise) {
+  const std::string dir = surprise_shard("surprise", 0.1f);
+  // Weights: (1 - w) + w * surprise / 0.2 for the full searches, 1 for the cheap ones.
+  const std::vector<std::pair<double, std::vector<double>>> expected = {
+      {0.0, {0.25, 0.25, 0.25, 0.25}},
+      {0.5, {0.75 / 4, 1.25 / 4, 0.25, 0.25}},
+      {1.0, {0.5 / 4, 1.5 / 4, 0.25, 0.25}},
+  };
+  for (const auto& [weight, shares] : expected) {
+    TrainConfig tc;
+    tc.policy_surprise_weight = weight;
+    ReplayWindow window(tc, 4, 0);
+    window.refresh(dir);
+    ASSERT_EQ(window.size(), 4u);
+    EXPECT_NEAR(window.mean_policy_surprise(), 0.2, 1e-6);
+    const auto got = sampled_shares(window, 40000);
+    for (size_t i = 0; i < 4; ++i) EXPECT_NEAR(got[i], shares[i], 0.01) << "weight " << weight << ", position " << i;
+  }
+  std::filesystem::remove_all(dir);
+}
+
+TEST(PolicySurprise, AShardWithANegativeSurpriseIsSkipped) {
+  const std::string dir = surprise_shard("bad_surprise", -0.1f);
+  TrainConfig tc;
+  tc.policy_surprise_weight = 0.5;
+  ReplayWindow window(tc, 4, 0);
+  window.refresh(dir);
+  EXPECT_EQ(window.size(), 0u);
+  std::filesystem::remove_all(dir);
+}
+
 TEST(ShortTermValue, BlendsIntoTheValueLossByItsWeight) {
   TrainingBatch b;
   b.wdl = torch::tensor({0, 2}, torch::kInt64);

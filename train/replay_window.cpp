@@ -30,6 +30,8 @@ std::string ReplayWindow::unusable(const Shard& s) const {
     for (int32_t a : p.policy_actions)
       if (a < 0 || a >= actions) return where + "policy action " + std::to_string(a) + " is off the action index";
     if (p.ownership.size() != static_cast<size_t>(board_size_ * board_size_)) return where + "ownership is not one per square";
+    if (!(p.policy_surprise >= 0) || !std::isfinite(p.policy_surprise))
+      return where + "its policy surprise is negative or not a finite number";
   }
   return "";
 }
@@ -69,10 +71,35 @@ void ReplayWindow::refresh(const std::string& dir) {
     for (size_t i = 0; i < shard_lengths_.front(); ++i) positions_.pop_front();
     shard_lengths_.pop_front();
   }
+  reweigh();
+}
+
+void ReplayWindow::reweigh() {
+  double sum = 0;
+  size_t full = 0;
+  for (const PositionRecord& p : positions_)
+    if (p.full_search) {
+      sum += p.policy_surprise;
+      ++full;
+    }
+  mean_surprise_ = full ? sum / static_cast<double>(full) : 0;
+  cumulative_weight_.clear();
+  const double w = config_.policy_surprise_weight;
+  if (w <= 0 || mean_surprise_ <= 0) return;
+  cumulative_weight_.reserve(positions_.size());
+  double total = 0;
+  for (const PositionRecord& p : positions_) {
+    total += p.full_search ? (1 - w) + w * p.policy_surprise / mean_surprise_ : 1.0;
+    cumulative_weight_.push_back(total);
+  }
 }
 
 const PositionRecord& ReplayWindow::sample(std::mt19937_64& rng) const {
-  return positions_[std::uniform_int_distribution<size_t>(0, positions_.size() - 1)(rng)];
+  if (cumulative_weight_.empty())
+    return positions_[std::uniform_int_distribution<size_t>(0, positions_.size() - 1)(rng)];
+  const double r = std::uniform_real_distribution<double>(0, cumulative_weight_.back())(rng);
+  const auto it = std::upper_bound(cumulative_weight_.begin(), cumulative_weight_.end(), r);
+  return positions_[std::min(static_cast<size_t>(it - cumulative_weight_.begin()), positions_.size() - 1)];
 }
 
 }  // namespace bredon

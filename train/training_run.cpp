@@ -467,6 +467,7 @@ class TrainingRun {
         {"games_total", window_.total_games()},
         {"positions_total", window_.total_positions()},
         {"window", window_.size()},
+        {"policy_surprise", window_.mean_policy_surprise()},
         {"selfplay_games", s.games},
         {"selfplay_positions_per_s", s.positions / selfplay_seconds},
         {"selfplay_evals_per_s", s.evaluations / selfplay_seconds},
