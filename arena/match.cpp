@@ -1,5 +1,8 @@
 #include "arena/match.h"
 
+#include <spdlog/spdlog.h>
+
+#include <chrono>
 #include <memory>
 #include <random>
 
@@ -61,6 +64,33 @@ struct GameState {
   }
 };
 
+// The progress line of a long match: games over, moves played, the rate and an ETA. The ETA assumes the remaining games take as long as the finished ones did, which
+// is optimistic while games in flight finish short ones first.
+class MatchProgress {
+ public:
+  MatchProgress(double every_s, int games) : every_s_(every_s), games_(games) {}
+  void moves_played(int64_t n) { moves_ += n; }
+  void games_over(int n) { over_ = n; }
+  void maybe_log() {
+    using namespace std::chrono;
+    if (every_s_ <= 0) return;
+    const auto now = steady_clock::now();
+    if (duration<double>(now - last_).count() < every_s_) return;
+    last_ = now;
+    const double minutes = duration<double>(now - start_).count() / 60;
+    const std::string eta =
+        over_ > 0 ? fmt::format("about {:.1f} min left", minutes * (games_ - over_) / over_) : "no ETA before a game ends";
+    spdlog::info("match: {}/{} games over, {} moves played ({:.0f}/s), {:.1f} min so far, {}", over_, games_, moves_,
+                 static_cast<double>(moves_) / std::max(minutes * 60, 1e-9), minutes, eta);
+  }
+
+ private:
+  double every_s_;
+  int games_, over_ = 0;
+  int64_t moves_ = 0;
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now(), last_ = start_;
+};
+
 // One game to the end between any two players; a player that throws (a crash, a timeout, an
 // illegal move) forfeits.
 void play_one(GameState& game, Player& a, Player& b, int max_plies) {
@@ -86,7 +116,8 @@ void play_one(GameState& game, Player& a, Player& b, int max_plies) {
 
 // Games between two search players, all in flight: every game advances its side-to-move's search
 // until it needs an evaluation, then each side's leaves go to its evaluator as one batch.
-void play_in_flight(std::vector<GameState*>& games, const SearchPlayer& a, const SearchPlayer& b, int max_plies) {
+void play_in_flight(std::vector<GameState*>& games, const SearchPlayer& a, const SearchPlayer& b, int max_plies,
+                    MatchProgress& progress, int games_over_before) {
   const SearchPlayer* sides[2] = {&a, &b};
   struct Trees {
     std::unique_ptr<Search> search[2];  // A's and B's
@@ -112,11 +143,16 @@ void play_in_flight(std::vector<GameState*>& games, const SearchPlayer& a, const
           break;
         }
         game.play(search.chosen_move());
+        progress.moves_played(1);
         trees[g].searching = false;
       }
     }
     if (batch[0].empty() && batch[1].empty()) return;
     for (int s = 0; s < 2; ++s) batch[s].compute(sides[s]->evaluator());
+    int over = games_over_before;
+    for (const GameState* game : games) over += game->over(max_plies);
+    progress.games_over(over);
+    progress.maybe_log();
   }
 }
 
@@ -151,6 +187,7 @@ MatchResult play_match(Player& a, Player& b, const MatchConfig& config, const Ga
   const bool in_flight = search_a && search_b;
   const int chunk = !in_flight ? 1 : config.games_in_flight > 0 ? config.games_in_flight : std::max(1, config.games);
   MatchResult result;
+  MatchProgress progress(config.progress_every_s, config.games);
   for (int first = 0; first < config.games; first += chunk) {
     std::vector<GameState> games;
     for (int g = first; g < std::min(config.games, first + chunk); ++g)
@@ -158,10 +195,13 @@ MatchResult play_match(Player& a, Player& b, const MatchConfig& config, const Ga
     if (in_flight) {
       std::vector<GameState*> pointers;
       for (GameState& game : games) pointers.push_back(&game);
-      play_in_flight(pointers, *search_a, *search_b, max_plies);
+      play_in_flight(pointers, *search_a, *search_b, max_plies, progress, first);
     } else {
       play_one(games.front(), a, b, max_plies);
+      progress.moves_played(static_cast<int64_t>(games.front().moves.size() - games.front().opening_plies));
     }
+    progress.games_over(first + static_cast<int>(games.size()));
+    progress.maybe_log();
     for (const GameState& game : games) {
       const GameReport report = game.report(a.name(), b.name());
       result.add(report.a_outcome);

@@ -24,6 +24,9 @@ struct MatchConfig {
   int max_plies = 0;      // adjudicate a draw after this many plies (0: default_max_plies)
   uint64_t seed = 1;
   int games_in_flight = 0;  // search players: games played at once (0: all of them)
+  // Log the games over, moves played, rate and an ETA (spdlog) at most this often, in seconds (0:
+  // never): a long in-flight match, whose games all finish near the end, is otherwise silent.
+  double progress_every_s = 0;
 };
 
 struct MatchResult {

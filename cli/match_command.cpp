@@ -53,6 +53,7 @@ int run_match(const MatchOptions& o) {
   mc.seed = o.seed;
   // Search players play their games in flight together; in waves when an SPRT may stop early.
   mc.games_in_flight = o.sprt.empty() ? 0 : 16;
+  mc.progress_every_s = 30;
   bool decided = false;
   int forfeits[2] = {0, 0}, on_time[2] = {0, 0}, illegal[2] = {0, 0};  // A's, B's
   MatchResult a_as[2];  // A's games as white, as black

@@ -1,10 +1,13 @@
 // Matches (in flight and one game at a time), players by name, Elo, ratings and the SPRT.
 #include <gtest/gtest.h>
+#include <spdlog/sinks/ostream_sink.h>
+#include <spdlog/spdlog.h>
 
 #include <algorithm>
 #include <cmath>
 #include <map>
 #include <random>
+#include <sstream>
 #include <stdexcept>
 
 #include "arena/elo.h"
@@ -127,6 +130,32 @@ TEST(Match, GamesInFlightEqualOneGameAtATime) {
   EXPECT_GT(one_at_a_time.losses + one_at_a_time.draws, 0);
   EXPECT_GE(e1.largest, 4u);  // a's leaves from several games went out together
   EXPECT_GE(e2.largest, 4u);
+}
+
+// A match asked for progress logs how many games are over, how many moves were played and an ETA
+// (here after every batch); one not asked stays silent.
+TEST(Match, LogsProgressWithAnEtaWhenAsked) {
+  std::ostringstream log;
+  auto previous = spdlog::default_logger();
+  spdlog::set_default_logger(
+      std::make_shared<spdlog::logger>("capture", std::make_shared<spdlog::sinks::ostream_sink_mt>(log)));
+  HeuristicEvaluator h;
+  SearchPlayer a("a", h, SearchConfig{}, 4, 1), b("b", h, SearchConfig{}, 4, 2);
+  MatchConfig mc;
+  mc.size = 3;
+  mc.games = 6;
+  play_match(a, b, mc);
+  const std::string silent = log.str();
+  mc.progress_every_s = 1e-9;
+  play_match(a, b, mc);
+  spdlog::set_default_logger(previous);
+  EXPECT_EQ(silent, "");
+  const std::string text = log.str();
+  EXPECT_NE(text.find("match: 0/6 games over"), std::string::npos) << text;
+  EXPECT_NE(text.find("no ETA before a game ends"), std::string::npos) << text;
+  EXPECT_NE(text.find("match: 6/6 games over"), std::string::npos) << text;
+  EXPECT_NE(text.find("about 0.0 min left"), std::string::npos) << text;
+  EXPECT_NE(text.find(" moves played ("), std::string::npos) << text;
 }
 
 // The callback sees every game in order and can stop the match; waves of games in flight stop
