@@ -39,6 +39,7 @@ struct GameState {
     forfeit_reason = std::string(white ? "white" : "black") + " forfeits: " + e.what();
   }
   bool over(int max_plies) const { return forfeit != 0 || pos.game_over() || pos.ply() >= max_plies; }
+  int moves_by_players() const { return static_cast<int>(moves.size() - opening_plies); }
   // +1 white won, -1 black won, 0 a draw (also at the move limit).
   int white_outcome() const { return forfeit ? -forfeit : pos.game_over() ? result_sign(pos.result()) : 0; }
 
@@ -64,29 +65,47 @@ struct GameState {
   }
 };
 
-// The progress line of a long match: games over, moves played, the rate and an ETA. The ETA assumes the remaining games take as long as the finished ones did, which
-// is optimistic while games in flight finish short ones first.
+// The progress line of a long match: games over, moves played, the rate and an ETA. The ETA
+// assumes time goes with moves played. Moves still to come: for each game in flight at ply p,
+// the mean length past p of the finished games longer than p (games in flight finish the short
+// ones first, so their mean alone would be too low); for each game not started, the mean length.
 class MatchProgress {
  public:
   MatchProgress(double every_s, int games) : every_s_(every_s), games_(games) {}
   void moves_played(int64_t n) { moves_ += n; }
-  void games_over(int n) { over_ = n; }
-  void maybe_log() {
+  void game_over(int moves) { lengths_.push_back(moves); }
+  bool due() const {
+    return every_s_ > 0 && std::chrono::duration<double>(std::chrono::steady_clock::now() - last_).count() >= every_s_;
+  }
+  // `going`: the moves played so far in each game still in flight.
+  void log(const std::vector<int>& going) {
     using namespace std::chrono;
-    if (every_s_ <= 0) return;
-    const auto now = steady_clock::now();
-    if (duration<double>(now - last_).count() < every_s_) return;
-    last_ = now;
-    const double minutes = duration<double>(now - start_).count() / 60;
-    const std::string eta =
-        over_ > 0 ? fmt::format("about {:.1f} min left", minutes * (games_ - over_) / over_) : "no ETA before a game ends";
-    spdlog::info("match: {}/{} games over, {} moves played ({:.0f}/s), {:.1f} min so far, {}", over_, games_, moves_,
-                 static_cast<double>(moves_) / std::max(minutes * 60, 1e-9), minutes, eta);
+    last_ = steady_clock::now();
+    const double seconds = std::max(duration<double>(last_ - start_).count(), 1e-9);
+    const int over = static_cast<int>(lengths_.size());
+    std::string eta = "no ETA before a game ends";
+    if (over > 0 && moves_ > 0) {
+      double mean = 0;
+      for (int n : lengths_) mean += n;
+      mean /= over;
+      double left = mean * std::max(0, games_ - over - static_cast<int>(going.size()));
+      for (int p : going) {
+        double longer = 0;
+        int count = 0;
+        for (int n : lengths_)
+          if (n > p) longer += n, ++count;
+        left += count ? longer / count - p : 0.25 * p + 1;  // longer than every finished game
+      }
+      eta = fmt::format("about {:.1f} min left", seconds * left / static_cast<double>(moves_) / 60);
+    }
+    spdlog::info("match: {}/{} games over, {} moves played ({:.0f}/s), {:.1f} min so far, {}", over, games_, moves_,
+                 static_cast<double>(moves_) / seconds, seconds / 60, eta);
   }
 
  private:
   double every_s_;
-  int games_, over_ = 0;
+  int games_;
+  std::vector<int> lengths_;  // moves in each finished game, openings left out
   int64_t moves_ = 0;
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now(), last_ = start_;
 };
@@ -117,7 +136,7 @@ void play_one(GameState& game, Player& a, Player& b, int max_plies) {
 // Games between two search players, all in flight: every game advances its side-to-move's search
 // until it needs an evaluation, then each side's leaves go to its evaluator as one batch.
 void play_in_flight(std::vector<GameState*>& games, const SearchPlayer& a, const SearchPlayer& b, int max_plies,
-                    MatchProgress& progress, int games_over_before) {
+                    MatchProgress& progress) {
   const SearchPlayer* sides[2] = {&a, &b};
   struct Trees {
     std::unique_ptr<Search> search[2];  // A's and B's
@@ -144,15 +163,18 @@ void play_in_flight(std::vector<GameState*>& games, const SearchPlayer& a, const
         }
         game.play(search.chosen_move());
         progress.moves_played(1);
+        if (game.over(max_plies)) progress.game_over(game.moves_by_players());
         trees[g].searching = false;
       }
     }
     if (batch[0].empty() && batch[1].empty()) return;
     for (int s = 0; s < 2; ++s) batch[s].compute(sides[s]->evaluator());
-    int over = games_over_before;
-    for (const GameState* game : games) over += game->over(max_plies);
-    progress.games_over(over);
-    progress.maybe_log();
+    if (progress.due()) {
+      std::vector<int> going;
+      for (const GameState* game : games)
+        if (!game->over(max_plies)) going.push_back(game->moves_by_players());
+      progress.log(going);
+    }
   }
 }
 
@@ -195,13 +217,13 @@ MatchResult play_match(Player& a, Player& b, const MatchConfig& config, const Ga
     if (in_flight) {
       std::vector<GameState*> pointers;
       for (GameState& game : games) pointers.push_back(&game);
-      play_in_flight(pointers, *search_a, *search_b, max_plies, progress, first);
+      play_in_flight(pointers, *search_a, *search_b, max_plies, progress);
     } else {
       play_one(games.front(), a, b, max_plies);
-      progress.moves_played(static_cast<int64_t>(games.front().moves.size() - games.front().opening_plies));
+      progress.moves_played(games.front().moves_by_players());
+      progress.game_over(games.front().moves_by_players());
     }
-    progress.games_over(first + static_cast<int>(games.size()));
-    progress.maybe_log();
+    if (progress.due()) progress.log({});
     for (const GameState& game : games) {
       const GameReport report = game.report(a.name(), b.name());
       result.add(report.a_outcome);

@@ -72,6 +72,11 @@ previous_step=0
 for kill_after in 4 3 5; do
   "$bredon" train --config "$work/tiny.yaml" --run-dir "$run" > "$work/log" 2>&1 &
   pid=$!
+  # The last kill comes only once the run has saved a network, so that the final run has one to
+  # resume even on a machine too loaded to write anything in the first seconds.
+  if (( kill_after == 5 )); then
+    for ((waited = 0; waited < 600 && ! -e "$run/latest.ckpt"; waited++)); do sleep 1; done
+  fi
   sleep "$kill_after"
   kill -9 "$pid" 2>/dev/null || true
   wait "$pid" 2>/dev/null || true

@@ -335,13 +335,16 @@ class Server:
     def start(self):
         self.process = subprocess.Popen([BREDON, "serve", "--port", str(self.port), "--db", os.path.join(self.tmp, "games.sqlite")],
                                         stderr=self.log)
-        for _ in range(100):
+        # Up to a minute: on a loaded machine loading the bots can take more than a few seconds.
+        for _ in range(600):
+            if self.process.poll() is not None:
+                raise AssertionError(f"the server exited with {self.process.returncode} (serve.log has why)")
             try:
                 urllib.request.urlopen(f"http://127.0.0.1:{self.port}/api/bots").read()
                 return
             except OSError:
                 time.sleep(0.1)
-        raise AssertionError("the server did not start")
+        raise AssertionError("the server did not answer within a minute")
 
     def restart(self):
         """kill -9 only: start() brings it back."""

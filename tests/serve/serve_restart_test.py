@@ -37,13 +37,16 @@ def call(port, path, body=None):
 
 def start(port, db, log):
     server = subprocess.Popen([BREDON, "serve", "--port", str(port), "--db", db], stderr=log)
-    for _ in range(200):
+    # Up to a minute: on a loaded machine loading the bots can take more than a few seconds.
+    for _ in range(1200):
+        if server.poll() is not None:
+            raise SystemExit(f"FAIL: the server exited with {server.returncode}")
         try:
             call(port, "/api/bots")
             return server
         except OSError:
             time.sleep(0.05)
-    raise SystemExit("FAIL: the server did not start")
+    raise SystemExit("FAIL: the server did not answer within a minute")
 
 
 def main():
