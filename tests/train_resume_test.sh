@@ -75,7 +75,11 @@ for kill_after in 4 3 5; do
   # The last kill comes only once the run has saved a network, so that the final run has one to
   # resume even on a machine too loaded to write anything in the first seconds.
   if (( kill_after == 5 )); then
-    for ((waited = 0; waited < 600 && ! -e "$run/latest.ckpt"; waited++)); do sleep 1; done
+    waited=0
+    while [[ ! -e "$run/latest.ckpt" ]] && (( waited < 600 )); do
+      sleep 1
+      waited=$((waited + 1))
+    done
   fi
   sleep "$kill_after"
   kill -9 "$pid" 2>/dev/null || true
