@@ -40,11 +40,11 @@ struct TrainConfig {
   // Share of the value target taken from short-term targets (train/short_term_value.h) instead of
   // the game result alone: 0 (the default) trains on results only, 1 on short-term targets only.
   double short_term_value_weight = 0;
-  double short_term_value_plies = 6;
+  double short_term_value_plies = 6;  // their horizon in plies (weights fall off as (1 - 1/plies)^k)
   // Policy surprise weighting (KataGo): the share of the full-search positions' sampling weight
   // given in proportion to their policy surprise (selfplay/policy_surprise.h), the rest evenly;
-  // 0 (the default) samples every position evenly.
-  double policy_surprise_weight = 0;  // their horizon in plies (weights fall off as (1 - 1/plies)^k)
+  // 0 samples every position evenly. configs/default.yaml sets 0.5.
+  double policy_surprise_weight = 0;
   int threads = 0;                    // threads while training (0: all cores)
   bool data_parallel = false;         // true: `threads` shares of the batch, one thread each,
                                       // each on its own replica (train/learner.h); false: one
