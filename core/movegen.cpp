@@ -133,6 +133,26 @@ int immediate_win_index(const Position& pos, const std::vector<Move>& moves) {
   return -1;
 }
 
+namespace {
+
+// The empty squares where one more road piece of the mover completes a road: those touching
+// (or lying on) both the part of its road pieces joined to one edge and the part joined to the
+// opposite edge. Exact for a single added square, with no move played.
+Bitboard road_completing_squares(Bitboard road, Bitboard empty, int size) {
+  const Bitboard board = board_mask(size);
+  const auto joined_to = [&](Bitboard edge) {
+    Bitboard f = road & edge;
+    for (Bitboard n; (n = grow(f, road)) != f;) f = n;
+    return f;
+  };
+  const auto touching = [&](Bitboard part, Bitboard edge) { return (grow(part, board) | (edge & board)) & empty; };
+  const Bitboard west = column_mask(0), east = column_mask(size - 1), south = row_mask(0), north = row_mask(size - 1);
+  return (touching(joined_to(west), west) & touching(joined_to(east), east)) |
+         (touching(joined_to(south), south) & touching(joined_to(north), north));
+}
+
+}  // namespace
+
 bool has_immediate_win(const Position& pos) {
   // The move loop is only worth it where one move could finish the game. A move adds at most
   // `reach` tops of the mover: 1 by placing, up to the carry by spreading a stack it controls.
@@ -144,9 +164,35 @@ bool has_immediate_win(const Position& pos) {
   // A flat win needs the board filled (placing or spreading onto the last empty squares) or the
   // mover's last piece placed.
   const Reserves r = pos.reserves(me);
-  const bool flats_possible = popcount(pos.board() & ~pos.occupied()) <= reach || r.stones + r.caps <= 1;
+  const Bitboard empty = pos.board() & ~pos.occupied();
+  const bool flats_possible = popcount(empty) <= reach || r.stones + r.caps <= 1;
   if (!road_possible && !flats_possible) return false;
-  return immediate_win_index(pos, legal_moves(pos)) >= 0;
+  if (flats_possible || pos.in_opening() || pos.game_over()) return immediate_win_index(pos, legal_moves(pos)) >= 0;
+
+  // Only a road can win here. A placement: read off the bitboards. A spread: after it the
+  // mover's road pieces lie within its road pieces, the source square and the squares the run
+  // can reach, so only runs where that union holds a road are played out.
+  const Bitboard road = pos.road_pieces(me);
+  if (r.stones + r.caps > 0 && road_completing_squares(road, empty, pos.size())) return true;
+  const PatternTables& t = tables();
+  bool won = false;
+  Position p = pos;
+  const auto wins = [&](Move m) {
+    const UndoRecord u = p.play(m);
+    const bool w = result_sign_for(p.result(), me) > 0;
+    p.undo(u);
+    return w;
+  };
+  for_each_spread_run(pos, me, [&](Square s, Direction dir, int cmax, int d, bool smash) {
+    if (won || (d == 0 && !smash)) return;
+    Bitboard line = bit(s);
+    for (int i = 1, sq = s; i <= d + (smash ? 1 : 0); ++i) line |= bit(sq += direction_step(dir));
+    if (!has_road(road | line, pos.size())) return;
+    for (uint8_t v : t.plain[cmax][d]) won = won || wins(Move::spread(s, dir, v));
+    if (smash)
+      for (uint8_t v : t.smash[cmax][d]) won = won || wins(Move::spread(s, dir, v));
+  });
+  return won;
 }
 
 int count_moves(const Position& pos) {

@@ -113,6 +113,11 @@ UndoRecord Position::play(Move m) {
   return u;
 }
 
+void Position::pass_turn() {
+  side_ = opponent(side_);
+  key_ ^= zobrist::kBlackToMove;
+}
+
 void Position::undo(const UndoRecord& u) {
   const Move m = u.move;
   const Square s = m.square();

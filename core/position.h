@@ -76,6 +76,10 @@ class Position {
   // Applies a move that must be legal here (see movegen.h). Fast; no checking.
   UndoRecord play(Move m);
   void undo(const UndoRecord& u);
+  // Hands the turn to the other side without a move (a "null move", not legal in Tak), for
+  // analysis that asks what the side not to move could do now: whether a move threatens a road.
+  // Calling it again restores the position. Only for positions past the opening.
+  void pass_turn();
 
   // Checks legality first; throws IllegalMoveError with the reason if it is not.
   UndoRecord play_checked(Move m);

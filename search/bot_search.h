@@ -2,7 +2,7 @@
 // players. Levels: easy samples a move from one evaluation's softened policy, medium plays that
 // policy's favourite move (one evaluation), hard searches its whole budget:
 // - first the exact solver, for a forced win within a few plies (so a forced road in reach is
-//   never missed);
+//   never missed), then a tinue search (its road threats only) for a deeper forced road;
 // - then an anytime PUCT search that gathers the evaluator's preferred batch of leaves at a
 //   time under virtual loss (a network evaluates 32 positions at several times the rate of one),
 //   on several threads that share the tree under a lock and each evaluate their own share of
@@ -10,7 +10,7 @@
 //   did not start, were the slowest way to use two cores: `bredon bench think` compares);
 // - the tree is kept between moves: the next search starts from the subtree of the moves played;
 // - last, the solver checks the chosen move: one that hands the opponent a forced win within a
-//   few plies gives way to the search's next choice that does not (the last tenth of the time;
+//   few plies, or a tinue within a few more, gives way to the search's next choice that does not (the last tenth of the time;
 //   a move that lets the opponent win at once is never played while another exists).
 #pragma once
 

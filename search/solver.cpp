@@ -33,6 +33,8 @@ void Solver::clear() { std::fill(table_.begin(), table_.end(), Entry{}); }
 uint64_t Solver::node_key(const Position& pos, int plies) const {
   uint64_t k = pos.key() ^ (static_cast<uint64_t>(plies + 1) * 0x9E3779B97F4A7C15ULL);
   if (attacker_ == Color::Black) k ^= 0xD1B54A32D192ED03ULL;
+  // A threats-only disproof is no disproof: the two widths never share entries.
+  if (width_ == Width::Threats) k ^= 0x8CB92BA72F3D8DD7ULL;
   return k | 1;  // 0 marks an empty slot
 }
 
@@ -64,12 +66,24 @@ bool Solver::out_of_budget() const {
          (deadline_ != Deadline::max() && std::chrono::steady_clock::now() >= deadline_);
 }
 
+bool Solver::threatens(Position& pos) const {
+  pos.pass_turn();
+  const bool threat = has_immediate_win(pos);
+  pos.pass_turn();
+  return threat;
+}
+
 std::vector<Solver::Child> Solver::children(Position& pos, int plies) {
   std::vector<Child> out;
+  const bool threats_only = width_ == Width::Threats && pos.side_to_move() == attacker_;
   for (Move m : legal_moves(pos)) {
     Child c;
     c.move = m;
     const UndoRecord u = pos.play(m);
+    if (threats_only && !pos.game_over() && (plies - 1 == 0 || !threatens(pos))) {
+      pos.undo(u);
+      continue;
+    }
     if (pos.game_over()) {
       c.pn = attacker_won(pos, attacker_) ? 0 : kInf;
       c.dn = c.pn == 0 ? kInf : 0;
@@ -160,6 +174,7 @@ Solver::Numbers Solver::search_root(const Position& pos, int plies) {
 
 Proof Solver::prove_win(const Position& pos, int plies, int64_t max_nodes, const std::atomic<bool>* stop) {
   attacker_ = pos.side_to_move();
+  width_ = Width::Full;
   node_limit_ = max_nodes < 0 ? -1 : nodes_ + max_nodes;
   stop_ = stop;
   deadline_ = Deadline::max();
@@ -196,8 +211,10 @@ std::vector<Move> Solver::main_line(Position pos, int plies) {
   return line;
 }
 
-Solution Solver::solve(const Position& pos, int max_plies, int64_t max_nodes, const std::atomic<bool>* stop) {
+Solution Solver::solve(const Position& pos, int max_plies, int64_t max_nodes, const std::atomic<bool>* stop,
+                       Width width) {
   Solution s;
+  width_ = width;
   const int64_t start = nodes_;
   node_limit_ = max_nodes < 0 ? -1 : nodes_ + max_nodes;
   stop_ = stop;
@@ -207,7 +224,9 @@ Solution Solver::solve(const Position& pos, int max_plies, int64_t max_nodes, co
     return s;
   }
   for (int plies = 1; plies <= max_plies && s.value == 0; ++plies) {
+    if (width == Width::Threats && plies % 2 == 0) continue;  // the side to move wins on its own plies
     for (const Color attacker : {pos.side_to_move(), opponent(pos.side_to_move())}) {
+      if (width == Width::Threats && attacker != pos.side_to_move()) continue;
       attacker_ = attacker;
       const uint32_t pn = search_root(pos, plies).pn;
       if (out_of_budget() && pn != 0) {
@@ -230,9 +249,10 @@ Solution Solver::solve(const Position& pos, int max_plies, int64_t max_nodes, co
   return s;
 }
 
-int Solver::quickest_win(const Position& pos, int max_plies, int64_t max_nodes, Deadline deadline) {
+int Solver::quickest_win(const Position& pos, int max_plies, int64_t max_nodes, Deadline deadline, Width width) {
   if (pos.game_over()) return -1;
   attacker_ = pos.side_to_move();
+  width_ = width;
   node_limit_ = max_nodes < 0 ? -1 : nodes_ + max_nodes;
   stop_ = nullptr;
   deadline_ = deadline;
@@ -241,8 +261,8 @@ int Solver::quickest_win(const Position& pos, int max_plies, int64_t max_nodes, 
   return -1;
 }
 
-Move Solver::winning_move(const Position& pos, int max_plies, int64_t max_nodes, Deadline deadline) {
-  const int plies = quickest_win(pos, max_plies, max_nodes, deadline);
+Move Solver::winning_move(const Position& pos, int max_plies, int64_t max_nodes, Deadline deadline, Width width) {
+  const int plies = quickest_win(pos, max_plies, max_nodes, deadline, width);
   if (plies < 0) return Move();
   // Any child proven within the plies left is a winning move; the table holds most of them.
   Position p = pos;

@@ -22,6 +22,12 @@ namespace bredon {
 
 enum class Proof { Proven, Disproven, Unknown };  // Unknown: the node budget ran out first
 
+// Which of the attacker's moves a search tries. Full: all of them, so a disproof is exact.
+// Threats: only a move that wins at once or leaves the attacker a win in one (a "tak"), as a
+// tinue search does: the defender still tries every reply, so a proof is a real forced win and
+// reaches far deeper on the same budget, but "no win found" says nothing of quiet wins.
+enum class Width { Full, Threats };
+
 struct Solution {
   // +1: the side to move wins, -1: it loses, 0: neither side forces a win within the horizon,
   // or the budget ran out (`complete` false).
@@ -43,15 +49,20 @@ class Solver {
 
   // The shortest forced win of either side within `max_plies`, found by deepening the horizon a
   // ply at a time, with its main line. `max_nodes` bounds the whole call.
-  Solution solve(const Position& pos, int max_plies, int64_t max_nodes = -1, const std::atomic<bool>* stop = nullptr);
+  // With Width::Threats only the side to move attacks (a tinue search), and a Solution with value
+  // 0 means no tinue within the horizon, not no win.
+  Solution solve(const Position& pos, int max_plies, int64_t max_nodes = -1, const std::atomic<bool>* stop = nullptr,
+                 Width width = Width::Full);
 
   using Deadline = std::chrono::steady_clock::time_point;
   // The side to move's quickest winning move within `max_plies` (a forced road or flat win the
   // bot must not miss), or a null Move when none is proven within the budget. The deadline
   // bounds it in time too, since a node's cost varies with the position.
-  Move winning_move(const Position& pos, int max_plies, int64_t max_nodes, Deadline deadline = Deadline::max());
+  Move winning_move(const Position& pos, int max_plies, int64_t max_nodes, Deadline deadline = Deadline::max(),
+                    Width width = Width::Full);
   // The length in plies of that quickest win, or -1 when none is proven within the budget.
-  int quickest_win(const Position& pos, int max_plies, int64_t max_nodes, Deadline deadline = Deadline::max());
+  int quickest_win(const Position& pos, int max_plies, int64_t max_nodes, Deadline deadline = Deadline::max(),
+                   Width width = Width::Full);
 
   int64_t nodes() const { return nodes_; }
   void clear();
@@ -78,6 +89,8 @@ class Solver {
   Numbers search_root(const Position& pos, int plies);
   std::vector<Child> children(Position& pos, int plies);
   bool out_of_budget() const;
+  // Whether the attacker's move just played (the defender to move) is one Width::Threats keeps.
+  bool threatens(Position& pos) const;
   // Shortest proven win for `attacker_` from `pos` within `plies`, or -1.
   int shortest_win(const Position& pos, int plies);
   std::vector<Move> main_line(Position pos, int plies);
@@ -85,6 +98,7 @@ class Solver {
   std::vector<Entry> table_;
   uint64_t mask_ = 0;
   Color attacker_ = Color::White;
+  Width width_ = Width::Full;
   int64_t nodes_ = 0;
   int64_t node_limit_ = -1;
   const std::atomic<bool>* stop_ = nullptr;

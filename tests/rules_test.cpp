@@ -4,6 +4,7 @@
 #include "core/error.h"
 #include "core/movegen.h"
 #include "core/tps.h"
+#include "test_util.h"
 
 namespace bredon {
 namespace {
@@ -115,6 +116,59 @@ TEST(GameEnd, FinishedGameHasNoMoves) {
   const Position pos = parse_tps("x4,1/x5/1,x,1,1,1/x5/2,2,2,2,2 1 6");
   EXPECT_TRUE(legal_moves(pos).empty());
   EXPECT_EQ(count_moves(pos), 0);
+}
+
+
+// has_immediate_win reads placement roads off the bitboards and plays only the spreads whose
+// squares could hold a road: it must agree with playing every legal move, for the side to move
+// and (after a null move) for the other side, on every size.
+TEST(ImmediateWin, AgreesWithPlayingEveryMove) {
+  testing::TestRng rng(11);
+  int positions = 0, wins = 0, spread_only_wins = 0;
+  for (int size = 3; size <= 8; ++size) {
+    for (int game = 0; game < 150; ++game) {
+      Position pos(size);
+      std::vector<Move> moves;
+      for (int ply = 0; ply < 200 && !pos.game_over(); ++ply) {
+        for (int side = 0; side < (pos.in_opening() ? 1 : 2); ++side) {
+          if (side == 1) pos.pass_turn();
+          const std::vector<Move> legal = legal_moves(pos);
+          const int index = immediate_win_index(pos, legal);
+          ASSERT_EQ(has_immediate_win(pos), index >= 0) << to_tps(pos);
+          ++positions;
+          if (index >= 0) {
+            ++wins;
+            bool placement = false;
+            for (Move m : legal) {
+              if (!m.is_placement()) continue;
+              Position p = pos;
+              p.play(m);
+              placement = placement || result_sign_for(p.result(), pos.side_to_move()) > 0;
+            }
+            spread_only_wins += placement ? 0 : 1;
+          }
+          if (side == 1) pos.pass_turn();
+        }
+        generate_moves(pos, moves);
+        pos.play(moves[rng.below(moves.size())]);
+      }
+    }
+  }
+  EXPECT_GT(positions, 200000);
+  EXPECT_GT(wins, 5000);
+  EXPECT_GT(spread_only_wins, 400);
+}
+
+TEST(NullMove, HandsTheTurnOverAndBackWithTheKeyKeptRight) {
+  Position pos = parse_tps("x3/x,1,x/2,x2 1 2");
+  const Position before = pos;
+  pos.pass_turn();
+  EXPECT_EQ(pos.side_to_move(), Color::Black);
+  EXPECT_EQ(pos.key(), pos.compute_key());
+  EXPECT_NE(pos.key(), before.key());
+  pos.pass_turn();
+  EXPECT_TRUE(pos == before);
+  EXPECT_EQ(pos.key(), before.key());
 }
 
 }  // namespace

@@ -151,5 +151,63 @@ TEST(Solver, ADeadlineStopsTheWinningMoveSearch) {
             "c1");
 }
 
+
+// A tinue search tries only the attacker's threats: what it proves is a real forced win (the
+// full-width search proves a win too, never a longer one), and it reaches tinues the full
+// width does not on the same budget.
+TEST(Solver, ATinueSearchProvesOnlyRealWins) {
+  Solver tinue(16), full(16);
+  testing::TestRng rng(27);
+  int positions = 0, proven = 0;
+  for (int game = 0; game < 3000; ++game) {
+    Position pos(game % 2 ? 4 : 5);
+    testing::play_random(pos, 12 + static_cast<int>(rng.below(40)), rng);
+    if (pos.game_over()) continue;
+    ++positions;
+    const Solution t = tinue.solve(pos, 5, 5'000'000, nullptr, Width::Threats);
+    ASSERT_TRUE(t.complete) << to_tps(pos);
+    if (t.value == 0) continue;
+    ++proven;
+    ASSERT_EQ(t.value, 1) << to_tps(pos);
+    const Solution f = full.solve(pos, t.plies, 5'000'000);
+    ASSERT_TRUE(f.complete) << to_tps(pos);
+    EXPECT_EQ(f.value, 1) << to_tps(pos);
+    EXPECT_LE(f.plies, t.plies) << to_tps(pos);
+    EXPECT_EQ(result_sign_for(replay(pos, t.line).result(), pos.side_to_move()), 1) << to_tps(pos);
+  }
+  EXPECT_GT(positions, 2500);
+  EXPECT_GT(proven, 120);
+}
+
+TEST(Solver, ATinueSearchFindsTheDeepTinuesOfTheTacticsSuite) {
+  // Tiltak's positions whose tinue lies beyond the hard level's 5 full-width plies; the
+  // full-width search finds no win within 9 plies of simple_capture_to_tinue in 1.5M nodes.
+  const std::map<std::string, int> expected = {
+      {"tactics_tests_5s/simple_capture_to_tinue", 11},
+      {"tactics_tests_6s/tinue_7ply_test", 7},
+      {"tactics_tests_6s/setup_strong_1st_line_tinue", 7},
+      {"tactics_tests_6s/create_hard_cap_next_to_critical_square_tinue_2", 7},
+  };
+  Solver solver(64);
+  int found = 0;
+  for (const TacticsEntry& e : read_tactics(testing::data_dir() + "/tactics/tiltak_tactics.jsonl")) {
+    const auto it = expected.find(e.id);
+    if (it == expected.end()) continue;
+    ++found;
+    const Position pos = parse_tps(e.tps, e.half_komi);
+    const Solution s = solver.solve(pos, it->second, 2'000'000, nullptr, Width::Threats);
+    ASSERT_EQ(s.value, 1) << e.id;
+    EXPECT_EQ(s.plies, it->second) << e.id;
+    ASSERT_FALSE(s.line.empty()) << e.id;
+    bool answer = false;
+    for (const auto& a : e.answers) answer = answer || parse_ptn_move(a, pos.size()) == s.line[0];
+    EXPECT_TRUE(answer) << e.id << ": " << to_ptn(s.line[0]);
+    EXPECT_EQ(result_sign_for(replay(pos, s.line).result(), pos.side_to_move()), 1) << e.id;
+    EXPECT_EQ(solver.winning_move(pos, it->second, 2'000'000, Solver::Deadline::max(), Width::Threats), s.line[0])
+        << e.id;
+  }
+  EXPECT_EQ(found, static_cast<int>(expected.size()));
+}
+
 }  // namespace
 }  // namespace bredon
