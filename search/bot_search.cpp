@@ -55,8 +55,11 @@ Solver::Deadline solver_deadline(std::chrono::steady_clock::time_point start, in
 // for a forced road up to 9 plies, a road in five moves, until a twentieth more of the move's
 // time: it proves tinues the full width cannot reach (Tiltak's 11-ply simple_capture_to_tinue in
 // 32k nodes, where the full width finds nothing within 9 plies in 1.5M). 3x3's full width already
-// covers the whole game.
-int tinue_plies(const Position& pos) { return pos.size() <= 3 ? 0 : 9; }
+// covers the whole game. Below 200 ms a move (fast clocks) it is skipped: its share could prove
+// little, and those moves keep the margin they had before it.
+int tinue_plies(const Position& pos, int64_t time_ms) {
+  return pos.size() <= 3 || (time_ms >= 0 && time_ms < 200) ? 0 : 9;
+}
 Solver::Deadline tinue_deadline(std::chrono::steady_clock::time_point start, int64_t time_ms) {
   return time_ms < 0 ? Solver::Deadline::max()
                      : start + std::chrono::milliseconds(std::max<int64_t>(time_ms / 10 + time_ms / 20, 5));
@@ -71,14 +74,15 @@ int64_t search_time_ms(int64_t time_ms) { return time_ms < 0 ? time_ms : time_ms
 // the opponent's quickest win that the solver proves within solver_plies, or -1 for none proven
 // (a move the check cannot fault, including one whose proof ran out of budget). The opponent's
 // win in one is looked for in full whatever the budget.
-int opponent_win_after(Solver& solver, const Position& pos, Move move, int64_t max_nodes, Solver::Deadline deadline) {
+int opponent_win_after(Solver& solver, const Position& pos, Move move, int64_t time_ms, int64_t max_nodes,
+                       Solver::Deadline deadline) {
   Position after = pos;
   after.play(move);
   if (after.game_over()) return result_sign_for(after.result(), pos.side_to_move()) < 0 ? 0 : -1;
   if (immediate_win_index(after, legal_moves(after)) >= 0) return 1;
   const int full = solver.quickest_win(after, solver_plies(pos), max_nodes, deadline);
-  if (full >= 0 || tinue_plies(pos) == 0) return full;
-  return solver.quickest_win(after, tinue_plies(pos), max_nodes, deadline, Width::Threats);
+  if (full >= 0 || tinue_plies(pos, time_ms) == 0) return full;
+  return solver.quickest_win(after, tinue_plies(pos, time_ms), max_nodes, deadline, Width::Threats);
 }
 
 // Whether `move` ends the game at once in its mover's favour (the root search proves it).
@@ -132,8 +136,8 @@ Move Thinker::think(const Position& pos, Evaluator& evaluator, Level level, int6
     info.tree_nodes_kept = static_cast<int64_t>(reuse_tree(pos));
     const int64_t solver_start = solver_.nodes();
     Move win = solver_.winning_move(pos, solver_plies(pos), solver_nodes(time_ms), solver_deadline(start, time_ms));
-    if (win.is_null() && tinue_plies(pos) > 0)
-      win = solver_.winning_move(pos, tinue_plies(pos), solver_nodes(time_ms), tinue_deadline(start, time_ms),
+    if (win.is_null() && tinue_plies(pos, time_ms) > 0)
+      win = solver_.winning_move(pos, tinue_plies(pos, time_ms), solver_nodes(time_ms), tinue_deadline(start, time_ms),
                                  Width::Threats);
     info.solver_ms = ms();
     if (!win.is_null()) {
@@ -247,12 +251,12 @@ Move Thinker::first_safe_move(const Position& pos, Move chosen, int64_t time_ms,
       time_ms < 0 ? Solver::Deadline::max() : start + std::chrono::milliseconds(std::max<int64_t>(time_ms, 5));
   const int64_t max_nodes = solver_nodes(time_ms);
   Move best = chosen;
-  int best_loss = opponent_win_after(solver_, pos, chosen, max_nodes, deadline);
+  int best_loss = opponent_win_after(solver_, pos, chosen, time_ms, max_nodes, deadline);
   if (best_loss < 0) return chosen;
   for (Move m : search_.root_moves_by_preference()) {
     if (m == chosen) continue;
     if (best_loss > 1 && std::chrono::steady_clock::now() >= deadline) break;
-    const int loss = opponent_win_after(solver_, pos, m, max_nodes, deadline);
+    const int loss = opponent_win_after(solver_, pos, m, time_ms, max_nodes, deadline);
     if (loss < 0) return m;
     if (loss > best_loss) best = m, best_loss = loss;
   }
