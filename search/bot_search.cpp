@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cmath>
 #include <mutex>
+#include <optional>
 #include <random>
 #include <stdexcept>
 #include <thread>
@@ -85,6 +86,24 @@ int opponent_win_after(Solver& solver, const Position& pos, Move move, int64_t t
   return solver.quickest_win(after, tinue_plies(pos, time_ms), max_nodes, deadline, Width::Threats);
 }
 
+// How a level below hard picks from one evaluation's prior: each move weighs prior^exponent +
+// floor; none means the favourite. Elsewhere medium plays the favourite and easy samples from
+// the softened prior. On 3x3 the favourite is perfect play (the bot as white beats the exact
+// solver every time), so a medium playing it could not be told from hard (hard against it
+// 21-0-19, session 16): there each lower level samples one notch looser, medium as easy does
+// elsewhere and easy uniformly.
+struct LevelSampling {
+  double exponent;
+  double floor;
+};
+std::optional<LevelSampling> level_sampling(Level level, int size) {
+  constexpr LevelSampling kSoftened{0.5, 0.02}, kUniform{0.0, 0.0};
+  if (level == Level::Hard) return std::nullopt;
+  if (size <= 3) return level == Level::Medium ? kSoftened : kUniform;
+  if (level == Level::Easy) return kSoftened;
+  return std::nullopt;
+}
+
 // Whether `move` ends the game at once in its mover's favour (the root search proves it).
 bool wins_at_once(Position pos, Move move) {
   if (move.is_null()) return false;
@@ -128,7 +147,7 @@ Move Thinker::think(const Position& pos, Evaluator& evaluator, Level level, int6
   auto ms = [&] { return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count(); };
   ThinkInfo info;
   // Easy and medium look at one evaluation only (plus immediate wins, which the search proves
-  // at the root): medium plays the policy's favourite, easy samples from the softened policy.
+  // at the root) and pick from its prior as level_sampling says.
   if (level != Level::Hard) {
     nodes = 1;
     search_.reset(pos);
@@ -216,14 +235,16 @@ Move Thinker::think(const Position& pos, Evaluator& evaluator, Level level, int6
   work(evaluator, true);
   for (auto& h : helpers) h.join();
   Move best = search_.chosen_move();
-  if (level == Level::Easy && !wins_at_once(pos, best)) {
-    // Easy: sample from one evaluation's prior, softened, so it makes real mistakes; a road the
-    // root search proves is still taken.
+  const auto sampling = level_sampling(level, pos.size());
+  if (sampling && !wins_at_once(pos, best)) {
+    // Sample from one evaluation's prior, so the level makes real mistakes; a road the root
+    // search proves is still taken.
     const auto prior = search_.policy_target();
     if (!prior.empty()) {
       std::mt19937_64 rng(seed * 7919 + 1);
       std::vector<double> w;
-      for (const auto& entry : prior) w.push_back(std::pow(static_cast<double>(entry.second), 0.5) + 0.02);
+      for (const auto& entry : prior)
+        w.push_back(std::pow(static_cast<double>(entry.second), sampling->exponent) + sampling->floor);
       best = prior[std::discrete_distribution<size_t>(w.begin(), w.end())(rng)].first;
     }
   }

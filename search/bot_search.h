@@ -1,6 +1,7 @@
 // How the exported bot thinks about a move, shared by `bredon tei`, `play` and the arena's level
 // players. Levels: easy samples a move from one evaluation's softened policy, medium plays that
-// policy's favourite move (one evaluation), hard searches its whole budget:
+// policy's favourite move (one evaluation; on 3x3, where the favourite is perfect play, both
+// sample one notch looser), hard searches its whole budget:
 // - first the exact solver, for a forced win within a few plies (so a forced road in reach is
 //   never missed), then a tinue search (its road threats only) for a deeper forced road;
 // - then an anytime PUCT search that gathers the evaluator's preferred batch of leaves at a

@@ -2,6 +2,8 @@
 // moves, and the solver's forced wins first.
 #include <gtest/gtest.h>
 
+#include <set>
+
 #include "core/movegen.h"
 #include "core/tps.h"
 #include "data/tactics_suite.h"
@@ -174,6 +176,23 @@ TEST(Thinker, EveryLevelTakesARoadInOne) {
       }
   }
   EXPECT_GE(total, 6 * 60);
+}
+
+// On 3x3 the favourite move is perfect play, so medium samples there (as easy does elsewhere) and
+// easy samples uniformly; on larger boards medium plays the favourite whatever the seed.
+TEST(Thinker, LowerLevelsSampleOneNotchLooserOn3x3) {
+  HeuristicEvaluator eval;
+  auto moves_over_seeds = [&](const Position& pos, Level level, uint64_t seeds) {
+    std::set<std::string> seen;
+    for (uint64_t seed = 1; seed <= seeds; ++seed)
+      seen.insert(to_ptn(Thinker(seed, 1).think(pos, eval, level, -1, 1, nullptr, seed, nullptr)));
+    return seen;
+  };
+  const Position middle3 = parse_tps("x,1,x/x,2,x/x3 1 2");
+  EXPECT_GT(moves_over_seeds(middle3, Level::Medium, 40).size(), 1u);
+  EXPECT_EQ(moves_over_seeds(Position(3), Level::Easy, 180).size(), legal_moves(Position(3)).size());
+  const Position middle4 = parse_tps("x4/x,2,1,x/x,1,2,x/x4 1 3");
+  EXPECT_EQ(moves_over_seeds(middle4, Level::Medium, 40).size(), 1u);
 }
 
 TEST(Thinker, HardPlaysTheSolversForcedWin) {
