@@ -28,7 +28,10 @@ Solver::Solver(size_t hash_mb) {
   mask_ = entries - 1;
 }
 
-void Solver::clear() { std::fill(table_.begin(), table_.end(), Entry{}); }
+void Solver::clear() {
+  std::fill(table_.begin(), table_.end(), Entry{});
+  threat_lists_.clear();
+}
 
 uint64_t Solver::node_key(const Position& pos, int plies) const {
   uint64_t k = pos.key() ^ (static_cast<uint64_t>(plies + 1) * 0x9E3779B97F4A7C15ULL);
@@ -73,14 +76,30 @@ bool Solver::threatens(Position& pos) const {
   return threat;
 }
 
+const std::vector<Move>& Solver::threatening_moves(Position& pos) {
+  // The size too: one Solver may see games of several sizes, whose keys could meet.
+  const uint64_t key = pos.key() ^ (static_cast<uint64_t>(pos.size()) * 0xA24BAED4963EE407ULL);
+  if (const auto found = threat_lists_.find(key); found != threat_lists_.end()) return found->second;
+  if (threat_lists_.size() >= kMaxThreatLists) threat_lists_.clear();
+  std::vector<Move> kept;
+  for (Move m : legal_moves(pos)) {
+    const UndoRecord u = pos.play(m);
+    if (pos.game_over() || threatens(pos)) kept.push_back(m);
+    pos.undo(u);
+  }
+  return threat_lists_.emplace(key, std::move(kept)).first->second;
+}
+
 std::vector<Solver::Child> Solver::children(Position& pos, int plies) {
   std::vector<Child> out;
   const bool threats_only = width_ == Width::Threats && pos.side_to_move() == attacker_;
-  for (Move m : legal_moves(pos)) {
+  // A copy of the kept list, so that both widths share the loop below.
+  const std::vector<Move> moves = threats_only ? threatening_moves(pos) : legal_moves(pos);
+  for (Move m : moves) {
     Child c;
     c.move = m;
     const UndoRecord u = pos.play(m);
-    if (threats_only && !pos.game_over() && (plies - 1 == 0 || !threatens(pos))) {
+    if (threats_only && !pos.game_over() && plies - 1 == 0) {
       pos.undo(u);
       continue;
     }

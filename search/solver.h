@@ -13,6 +13,7 @@
 #include <chrono>
 #include <cstdint>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "core/move.h"
@@ -91,12 +92,19 @@ class Solver {
   bool out_of_budget() const;
   // Whether the attacker's move just played (the defender to move) is one Width::Threats keeps.
   bool threatens(Position& pos) const;
+  // The moves of the side to move that Width::Threats keeps: those that end the game or threaten
+  // a road in one. A proof-number search enters a node again and again, and trying every move
+  // for a threat is most of a node's cost, so each position's list is kept (see threat_lists_).
+  const std::vector<Move>& threatening_moves(Position& pos);
   // Shortest proven win for `attacker_` from `pos` within `plies`, or -1.
   int shortest_win(const Position& pos, int plies);
   std::vector<Move> main_line(Position pos, int plies);
 
   std::vector<Entry> table_;
   uint64_t mask_ = 0;
+  // threatening_moves' lists by position key, emptied when it reaches kMaxThreatLists.
+  std::unordered_map<uint64_t, std::vector<Move>> threat_lists_;
+  static constexpr size_t kMaxThreatLists = size_t{1} << 16;
   Color attacker_ = Color::White;
   Width width_ = Width::Full;
   int64_t nodes_ = 0;
