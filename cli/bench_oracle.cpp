@@ -1,8 +1,9 @@
 // `bredon bench oracle [--model <bot file>] [--games N] [--ms T] [--plies P]`: the exact solver
 // as an oracle over the bot's own games (hard level, T ms a move, against itself from two-ply
-// random openings): of the positions the solver proves won for the side to move within P plies,
-// the share where the bot's move keeps it won; of those not lost, the share where its move
-// hands the opponent a forced win. Meant for 3x3, where P = 15 covers whole games.
+// random openings): of the positions the solver proves won for the side to move within P + 1
+// plies, the share where the bot's move keeps it won (within P + 1 after it); of those neither
+// side wins within P + 1, the moves that hand the opponent a forced win within P. Meant for
+// 3x3, where P = 15 covers whole games.
 #include <cstdio>
 #include <random>
 
@@ -34,25 +35,33 @@ int bench_oracle(const BenchOracleOptions& o) {
   const int half_komi = bots.bots().front().meta.half_komi;
   std::string description;
   const std::unique_ptr<Evaluator> evaluator = bots.evaluator_for(size, half_komi, &description);
-  std::printf("bot: %s, hard at %lld ms a move; oracle: the solver within %d plies\n", description.c_str(),
+  std::printf("bot: %s, hard at %lld ms a move; oracle: the solver within %d plies (and one more)\n", description.c_str(),
               static_cast<long long>(o.ms), o.plies);
   Solver solver(512);
   std::mt19937_64 rng(1);
   int won = 0, kept = 0, not_lost = 0, blunders = 0, unknown = 0;
   for (int g = 0; g < o.games; ++g) {
     Position pos(size, half_komi);
+    std::string line = " (opening";  // so that a slip can be replayed
     for (int i = 0; i < 2; ++i) {
       const std::vector<Move> moves = legal_moves(pos);
-      pos.play(moves[std::uniform_int_distribution<size_t>(0, moves.size() - 1)(rng)]);
+      const Move m = moves[std::uniform_int_distribution<size_t>(0, moves.size() - 1)(rng)];
+      line += " " + to_ptn(m);
+      pos.play(m);
     }
+    line += ")";
     Thinker thinker(static_cast<uint64_t>(g) + 1, cores);
-    std::string line;
     while (!pos.game_over()) {
-      const Solution before = solver.solve(pos, o.plies, o.nodes);
+      // Horizons: `before` one ply past P, so that a position counted as neither side's holds no
+      // loss for the mover that its move could not help (found within P plies after it); `next`
+      // to P + 1 as well, so that a win put off by a move pair still counts as kept. With P on
+      // both, a position lost in P + 1 plies (3x3 from move 2: white wins in 16) showed up as
+      // "neither side winning" followed by a "move into a loss".
+      const Solution before = solver.solve(pos, o.plies + 1, o.nodes);
       const Move m = thinker.think(pos, *evaluator, Level::Hard, o.ms, -1, nullptr, static_cast<uint64_t>(g), nullptr);
       Position after = pos;
       after.play(m);
-      const Solution next = after.game_over() ? Solution{} : solver.solve(after, o.plies, o.nodes);
+      const Solution next = after.game_over() ? Solution{} : solver.solve(after, o.plies + 1, o.nodes);
       const bool mover_won_at_once = after.game_over() && result_sign_for(after.result(), pos.side_to_move()) > 0;
       if (!before.complete || !next.complete) {
         ++unknown;
@@ -63,7 +72,7 @@ int bench_oracle(const BenchOracleOptions& o) {
         if (!still_won) line += " [" + to_ptn(m) + " gave up a win]";
       } else if (before.value == 0) {
         ++not_lost;
-        const bool blunder = !after.game_over() && next.value > 0;
+        const bool blunder = !after.game_over() && next.value > 0 && next.plies <= o.plies;
         blunders += blunder;
         if (blunder) line += " [" + to_ptn(m) + " lost]";
       }
