@@ -446,6 +446,7 @@ int free_port() {
 }
 
 TEST(DistributedTraining, TwoRanksStepLikeOneProcessOnTheDoubledBatch) {
+  if (!distributed_training_built()) GTEST_SKIP() << "built with -DBREDON_DISTRIBUTED=OFF";
   RankRun single = rank_setup(0);
   const TrainingBatch a = single.half, b = rank_setup(1).half;
   ASSERT_FALSE(torch::equal(a.planes, b.planes)) << "the ranks' batches must differ for the test to mean anything";
@@ -479,6 +480,7 @@ TEST(DistributedTraining, TwoRanksStepLikeOneProcessOnTheDoubledBatch) {
 }
 
 TEST(DistributedTraining, ARankThatDiesMakesTheOtherFailInWordsNotHang) {
+  if (!distributed_training_built()) GTEST_SKIP() << "built with -DBREDON_DISTRIBUTED=OFF";
   std::vector<pid_t> pids;
   const std::string out = (std::filesystem::temp_directory_path() / ("bredon_ddp_die_" + std::to_string(getpid()))).string();
   const auto start = std::chrono::steady_clock::now();
@@ -495,6 +497,7 @@ TEST(DistributedTraining, ARankThatDiesMakesTheOtherFailInWordsNotHang) {
 }
 
 TEST(DistributedTraining, ARankAloneGivesUpJoiningAfterItsTimeoutInOneLine) {
+  if (!distributed_training_built()) GTEST_SKIP() << "built with -DBREDON_DISTRIBUTED=OFF";
   DistributedOptions o;
   o.world_size = 2;
   o.rank = 0;

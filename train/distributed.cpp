@@ -1,5 +1,8 @@
 #include "train/distributed.h"
 
+#include <cstdlib>
+
+#ifdef BREDON_WITH_C10D
 #include <c10/util/Exception.h>
 #include <torch/csrc/distributed/c10d/PrefixStore.hpp>
 #include <torch/csrc/distributed/c10d/ProcessGroupGloo.hpp>
@@ -7,8 +10,7 @@
 #ifdef BREDON_WITH_NCCL
 #include <torch/csrc/distributed/c10d/ProcessGroupNCCL.hpp>
 #endif
-
-#include <cstdlib>
+#endif
 
 namespace bredon {
 namespace {
@@ -17,6 +19,21 @@ int env_int(const char* name, int fallback) {
   const char* v = std::getenv(name);
   return v && *v ? std::atoi(v) : fallback;
 }
+
+}  // namespace
+
+DistributedOptions distributed_options_from_environment(DistributedOptions o) {
+  if (o.world_size <= 1) {
+    o.world_size = env_int("WORLD_SIZE", env_int("SLURM_NTASKS", 1));
+    o.rank = env_int("RANK", env_int("SLURM_PROCID", 0));
+  }
+  if (const char* addr = std::getenv("MASTER_ADDR"); addr && *addr && o.master == DistributedOptions{}.master)
+    o.master = std::string(addr) + ":" + std::to_string(env_int("MASTER_PORT", 29500));
+  return o;
+}
+
+#ifdef BREDON_WITH_C10D
+namespace {
 
 // An exception's message in one line: LibTorch's errors carry a C++ backtrace after theirs.
 std::string one_line(const std::exception& e) {
@@ -65,16 +82,6 @@ struct DistributedGroup::Impl {
     if (!t.is_cpu()) t.copy_(one[0]);
   }
 };
-
-DistributedOptions distributed_options_from_environment(DistributedOptions o) {
-  if (o.world_size <= 1) {
-    o.world_size = env_int("WORLD_SIZE", env_int("SLURM_NTASKS", 1));
-    o.rank = env_int("RANK", env_int("SLURM_PROCID", 0));
-  }
-  if (const char* addr = std::getenv("MASTER_ADDR"); addr && *addr && o.master == DistributedOptions{}.master)
-    o.master = std::string(addr) + ":" + std::to_string(env_int("MASTER_PORT", 29500));
-  return o;
-}
 
 DistributedGroup::DistributedGroup(const DistributedOptions& o) : impl_(std::make_unique<Impl>()), rank_(o.rank), world_(o.world_size), timeout_(o.timeout) {
   if (o.world_size < 1 || o.rank < 0 || o.rank >= o.world_size)
@@ -157,6 +164,32 @@ int64_t DistributedGroup::min_across(int64_t value) {
   options.reduceOp = c10d::ReduceOp::MIN;
   collective("agreeing on the next steps", timeout_, [&] { impl_->group->allreduce(one, options)->wait(); });
   return one[0].item<int64_t>();
+}
+
+#else  // built with -DBREDON_DISTRIBUTED=OFF: no c10d in this LibTorch build
+
+// Only the group itself is missing: one rank trains as usual, and asking for more is refused in words.
+struct DistributedGroup::Impl {};
+
+DistributedGroup::DistributedGroup(const DistributedOptions& o) : rank_(o.rank), world_(o.world_size), timeout_(o.timeout) {
+  throw DistributedError("rank " + std::to_string(o.rank) + " of " + std::to_string(o.world_size) +
+                         ": this bredon was configured with -DBREDON_DISTRIBUTED=OFF (its LibTorch has no "
+                         "usable c10d/Gloo headers), so it trains with one rank only");
+}
+
+DistributedGroup::~DistributedGroup() = default;
+void DistributedGroup::broadcast_parameters(TakNet&) {}
+void DistributedGroup::average_gradients(TakNet&) {}
+int64_t DistributedGroup::min_across(int64_t value) { return value; }
+
+#endif
+
+bool distributed_training_built() {
+#ifdef BREDON_WITH_C10D
+  return true;
+#else
+  return false;
+#endif
 }
 
 }  // namespace bredon

@@ -29,6 +29,9 @@ struct DistributedOptions {
   bool gpu = false;                           // the network is on a GPU (NCCL, when built in)
 };
 
+// False in a build configured with -DBREDON_DISTRIBUTED=OFF, where DistributedGroup refuses to form.
+bool distributed_training_built();
+
 // From --world-size/--rank/--master, else torchrun's WORLD_SIZE, RANK, MASTER_ADDR and
 // MASTER_PORT, else Slurm's SLURM_NTASKS and SLURM_PROCID (with MASTER_ADDR/MASTER_PORT).
 DistributedOptions distributed_options_from_environment(DistributedOptions given);
