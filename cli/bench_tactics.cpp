@@ -37,8 +37,7 @@ bool is_solved(const TacticsEntry& t, const Position& pos, Move m) {
   // A move that wins on the spot solves any position: the suites list the road wins they know,
   // and another spread, or a placement that ends the game on flats, can win as well.
   if (immediate_win_index(pos, {m}) == 0) return true;
-  bool ok = t.answers.empty();
-  for (const auto& a : t.answers) ok = ok || parse_ptn_move(a, pos.size()) == m;
+  bool ok = t.answers.empty() || is_an_answer(t, m);
   for (const auto& b : t.bad_moves) ok = ok && parse_ptn_move(b, pos.size()) != m;
   return ok;
 }

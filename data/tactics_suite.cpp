@@ -67,4 +67,10 @@ std::vector<TacticsEntry> read_tactics(const std::string& path) {
   return out;
 }
 
+bool is_an_answer(const TacticsEntry& entry, Move move) {
+  for (const auto& answer : entry.answers)
+    if (parse_ptn_move(answer, entry.size) == move) return true;
+  return false;
+}
+
 }  // namespace bredon

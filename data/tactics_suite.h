@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "core/move.h"
+
 namespace bredon {
 
 struct TacticsEntry {
@@ -19,5 +21,8 @@ struct TacticsEntry {
 
 // Throws std::runtime_error naming the file (and line) it cannot read.
 std::vector<TacticsEntry> read_tactics(const std::string& path);
+
+// Whether `move` is one of the entry's accepted answers.
+bool is_an_answer(const TacticsEntry& entry, Move move);
 
 }  // namespace bredon

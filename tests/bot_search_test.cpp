@@ -58,8 +58,7 @@ TEST(Thinker, ThreadsAndBatchesStillBlockEveryForcedRoad) {
     Thinker thinker(1, 2);
     const int64_t nodes = 4 * static_cast<int64_t>(legal_moves(pos).size()) + 64;
     const Move m = thinker.think(pos, eval, Level::Hard, -1, nodes, nullptr, 1, nullptr);
-    bool ok = false;
-    for (const auto& a : e.answers) ok = ok || parse_ptn_move(a, pos.size()) == m;
+    const bool ok = is_an_answer(e, m);
     ++total;
     blocked += ok;
     if (!ok) ADD_FAILURE() << e.id << " " << e.tps << ": played " << to_ptn(m);

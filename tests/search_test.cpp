@@ -40,8 +40,7 @@ void expect_solves(const std::string& file, SearchAlgorithm algorithm) {
     const Position pos = parse_tps(entry.tps, entry.half_komi);
     const int simulations = 2 * static_cast<int>(legal_moves(pos).size()) + 16;
     const Move m = search_move(pos, algorithm, simulations);
-    bool ok = false;
-    for (const auto& answer : entry.answers) ok = ok || parse_ptn_move(answer, pos.size()) == m;
+    bool ok = is_an_answer(entry, m);
     // A few road-in-1 positions are also won at once on flats (the mover places its last
     // stone): any immediately winning move is a solution.
     Position after = pos;

@@ -23,13 +23,6 @@ Position replay(Position pos, const std::vector<Move>& line) {
   return pos;
 }
 
-// Whether `move` is one of the moves the tactics entry accepts.
-bool is_an_answer(const TacticsEntry& e, int size, Move move) {
-  for (const auto& a : e.answers)
-    if (parse_ptn_move(a, size) == move) return true;
-  return false;
-}
-
 // 3x3 is a first-player win: 13 plies when white's first move puts black's flat in the centre,
 // 15 from a corner (posted by Taktician's author in 2016; the solver finds the same numbers).
 TEST(Solver, ThreeByThreeIsAWinForWhiteInThirteenPlies) {
@@ -108,7 +101,7 @@ TEST(Solver, FindsTheForcedRoadsOfTheTacticsSuite) {
     ASSERT_EQ(s.value, 1) << e.id;
     EXPECT_EQ(s.plies, it->second) << e.id;
     ASSERT_FALSE(s.line.empty()) << e.id;
-    EXPECT_TRUE(is_an_answer(e, pos.size(), s.line[0])) << e.id << ": " << to_ptn(s.line[0]);
+    EXPECT_TRUE(is_an_answer(e, s.line[0])) << e.id << ": " << to_ptn(s.line[0]);
     const Position end = replay(pos, s.line);
     EXPECT_EQ(result_sign(end.result()), pos.side_to_move() == Color::White ? 1 : -1) << e.id;
     EXPECT_EQ(solver.winning_move(pos, it->second, 20'000'000), s.line[0]) << e.id;
@@ -204,7 +197,7 @@ TEST(Solver, ATinueSearchFindsTheDeepTinuesOfTheTacticsSuite) {
     ASSERT_EQ(s.value, 1) << e.id;
     EXPECT_EQ(s.plies, it->second) << e.id;
     ASSERT_FALSE(s.line.empty()) << e.id;
-    EXPECT_TRUE(is_an_answer(e, pos.size(), s.line[0])) << e.id << ": " << to_ptn(s.line[0]);
+    EXPECT_TRUE(is_an_answer(e, s.line[0])) << e.id << ": " << to_ptn(s.line[0]);
     EXPECT_EQ(result_sign_for(replay(pos, s.line).result(), pos.side_to_move()), 1) << e.id;
     EXPECT_EQ(solver.winning_move(pos, it->second, 2'000'000, Solver::Deadline::max(), Width::Threats), s.line[0])
         << e.id;
