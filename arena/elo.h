@@ -1,5 +1,5 @@
-// The Elo difference a match result implies, with its 95% interval from the trinomial
-// (win/draw/loss) variance of the per-game score.
+// The Elo difference a match result implies, with its 95% interval: Wilson's score interval,
+// widened for W/D/L by taking the draws' share of the variance into account.
 #pragma once
 
 namespace bredon {

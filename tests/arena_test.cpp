@@ -219,6 +219,32 @@ TEST(Match, EloFromScore) {
   EXPECT_GT(e.high, e.elo);
 }
 
+TEST(Match, EloIntervalKeepsItsWidthAtTheExtremes) {
+  // One won game says next to nothing; the normal approximation gave it "1200 [1200, 1200]".
+  const EloEstimate one = elo_from_results(1, 0, 0);
+  EXPECT_NEAR(one.elo, 1200, 1);
+  EXPECT_LT(one.low, 0);
+  // A 200-0-0 sweep: Wilson's lower bound, 200 / (200 + 1.96^2) of the score, is about +687.
+  const EloEstimate sweep = elo_from_results(200, 0, 0);
+  EXPECT_NEAR(sweep.low, 687, 1);
+  EXPECT_NEAR(sweep.high, 1200, 1);
+  // Every game drawn still leaves doubt either way.
+  const EloEstimate drawn = elo_from_results(0, 10, 0);
+  EXPECT_EQ(drawn.elo, 0);
+  EXPECT_FALSE(std::signbit(drawn.elo));  // printed as "0", not "-0"
+  EXPECT_LT(drawn.low, -30);
+  EXPECT_GT(drawn.high, 30);
+  // Colours swapped, the interval mirrors.
+  const EloEstimate a = elo_from_results(17, 2, 1), b = elo_from_results(1, 2, 17);
+  EXPECT_NEAR(a.low, -b.high, 1e-9);
+  EXPECT_NEAR(a.high, -b.low, 1e-9);
+  EXPECT_LT(a.high, 1200);  // 17-2-1 is strong evidence, not certainty
+  // Away from the extremes it agrees with the normal approximation (-17 [-65, 30] here).
+  const EloEstimate mid = elo_from_results(90, 10, 100);
+  EXPECT_NEAR(mid.low, -65, 2);
+  EXPECT_NEAR(mid.high, 30, 2);
+}
+
 TEST(Match, FixedSeedIsReproducible) {
   auto run = [](uint64_t seed) {
     HeuristicEvaluator h;
