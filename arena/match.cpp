@@ -203,7 +203,8 @@ std::vector<std::vector<Move>> match_openings(const MatchConfig& config) {
   return out;
 }
 
-MatchResult play_match(Player& a, Player& b, const MatchConfig& config, const GameCallback& on_game) {
+MatchResult play_match(Player& a, Player& b, const MatchConfig& config, const GameCallback& on_game,
+                       const std::vector<GameReport>& played) {
   const int max_plies = config.max_plies ? config.max_plies : default_max_plies(config.size);
   const std::vector<std::vector<Move>> openings = match_openings(config);
   auto* search_a = dynamic_cast<SearchPlayer*>(&a);
@@ -211,8 +212,14 @@ MatchResult play_match(Player& a, Player& b, const MatchConfig& config, const Ga
   const bool in_flight = search_a && search_b;
   const int chunk = !in_flight ? 1 : config.games_in_flight > 0 ? config.games_in_flight : std::max(1, config.games);
   MatchResult result;
-  MatchProgress progress(config.progress_every_s, config.games);
-  for (int first = 0; first < config.games; first += chunk) {
+  const int resumed = std::min(config.games, static_cast<int>(played.size()));
+  for (int g = 0; g < resumed; ++g) {
+    result.add(played[static_cast<size_t>(g)].a_outcome);
+    result.ptn_games.push_back(played[static_cast<size_t>(g)].ptn);
+    if (on_game && !on_game(played[static_cast<size_t>(g)], result)) return result;
+  }
+  MatchProgress progress(config.progress_every_s, config.games - resumed);
+  for (int first = resumed; first < config.games; first += chunk) {
     std::vector<GameState> games;
     for (int g = first; g < std::min(config.games, first + chunk); ++g)
       games.emplace_back(g, openings[static_cast<size_t>(g)], config);

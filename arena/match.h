@@ -45,13 +45,17 @@ struct GameReport {
   int forfeited_by = -1;  // 0 A, 1 B, -1 nobody
   std::string forfeit_reason;
   std::string ptn;
-  std::string result;  // as in the PTN: "R-0", "0-F", "1/2-1/2", "1-0" for a forfeit, ...
+  std::string result;     // as in the PTN: "R-0", "0-F", "1/2-1/2", "1-0" for a forfeit, ...
+  bool replayed = false;  // read back from an earlier run of the match (arena/match_resume.h), not played now
 };
 
 // Called after each game, in game order, with the totals so far; false stops the match.
 using GameCallback = std::function<bool(const GameReport&, const MatchResult&)>;
 
-MatchResult play_match(Player& a, Player& b, const MatchConfig& config, const GameCallback& on_game = nullptr);
+// `played`: the match's first games, already played by an earlier run that was stopped; they are
+// counted and reported (replayed) first, and play goes on from the next game.
+MatchResult play_match(Player& a, Player& b, const MatchConfig& config, const GameCallback& on_game = nullptr,
+                       const std::vector<GameReport>& played = {});
 
 // The opening of every game of a match: a random one for each pair of games (played once with
 // each colour), drawn from config.seed.

@@ -17,6 +17,7 @@ struct StrengthOptions {
   int size = 5, games = 100;
   std::string engine, engines = "../shared/engines", tc = "1s", komi, out;
   uint64_t seed = 1;
+  bool resume = false;
 };
 
 std::string this_executable() {
@@ -42,6 +43,7 @@ int bench_strength(const StrengthOptions& o) {
   m.games = o.games;
   m.seed = o.seed;
   m.out = o.out;
+  m.resume = o.resume;
   m.komi = !o.komi.empty() ? o.komi : o.size == 6 ? "2" : "0";  // 6x6 is played with komi 2
   if (o.tc == "1s")
     m.movetime = 1000;
@@ -65,11 +67,13 @@ void add_bench_strength(CLI::App& bench, int& exit_code) {
   cmd->add_option("--games", o->games, "games (openings played once with each colour)")
       ->check(CLI::Range(2, 100000))
       ->capture_default_str();
-  cmd->add_option("--engine", o->engine, "tiltak, taktician, or a TEI command line (default: tiltak; taktician on 3x3)");
+  cmd->add_option("--engine", o->engine,
+                  "tiltak, taktician, or a TEI command line (default: tiltak; taktician on 3x3)");
   cmd->add_option("--engines", o->engines, "folder with tiltak-tei and taktician-tei")->capture_default_str();
   cmd->add_option("--tc", o->tc, "1s (a second a move) or 10+0.1 (a clock)")->capture_default_str();
   cmd->add_option("--komi", o->komi, "komi (default: 2 on 6x6, else 0)");
-  cmd->add_option("--out", o->out, "write every game to this PTN file");
+  cmd->add_option("--out", o->out, "write every game to this PTN file (never overwritten: see --resume)");
+  cmd->add_flag("--resume", o->resume, "go on with the match already in --out, from its next game");
   cmd->add_option("--seed", o->seed, "random seed of the openings");
   cmd->callback([o, &exit_code] { exit_code = bench_strength(*o); });
 }

@@ -2,11 +2,15 @@
 // random openings played once with each colour; W/D/L, the Elo difference with its 95% interval,
 // every game as PTN, and an SPRT that stops early when decided. Player names are read by
 // arena/player_factory.h, the same names a training run's evaluation uses.
+#include <spdlog/spdlog.h>
+
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 
 #include "arena/elo.h"
 #include "arena/match.h"
+#include "arena/match_resume.h"
 #include "arena/player_factory.h"
 #include "arena/sprt.h"
 #include "cli/commands.h"
@@ -34,32 +38,44 @@ int run_match(const MatchOptions& o) {
       throw UsageError("--tc wants <seconds>[+<increment seconds>] such as 2+0.02, not '" + o.tc + "'");
     context.clock = {static_cast<int64_t>(base * 1000), static_cast<int64_t>(increment * 1000)};
   }
+  if (o.resume && o.out.empty()) throw UsageError("--resume goes on with the match in --out F.ptn: give --out");
+  // Games already written are never overwritten: a second run either resumes them or is refused.
+  if (!o.resume && !o.out.empty() && std::filesystem::exists(o.out) && std::filesystem::file_size(o.out) > 0)
+    throw UsageError("--out " + o.out + " already holds games: --resume goes on with that match, or name another file");
   if (!o.config.empty()) context.search = load_run_config(o.config).search;
   configure_torch_threads(1);
   context.seed = o.seed;
   OwnedPlayer a = make_player(o.a, context);
   context.seed = o.seed + 1;
   OwnedPlayer b = make_player(o.b, context);
-  std::ofstream out;
-  if (!o.out.empty()) {
-    out.open(o.out);
-    if (!out) throw UsageError("cannot write --out " + o.out);
-  }
   MatchConfig mc;
   mc.size = o.size;
   mc.half_komi = context.half_komi;
   mc.games = o.games;
   mc.opening_plies = o.opening_plies;
   mc.seed = o.seed;
+  std::vector<GameReport> played;
+  if (o.resume) {
+    bool dropped = false;
+    played = read_played_games(o.out, mc, a.player->name(), b.player->name(), &dropped);
+    if (dropped) spdlog::warn("match: dropped the cut-short last game of {}; it is played again", o.out);
+    spdlog::info("match: resuming with {} of {} games already in {}", played.size(), o.games, o.out);
+  }
+  std::ofstream out;
+  if (!o.out.empty()) {
+    out.open(o.out, std::ios::app);
+    if (!out) throw UsageError("cannot write --out " + o.out);
+  }
   // Search players play their games in flight together; in waves when an SPRT may stop early.
   mc.games_in_flight = o.sprt.empty() ? 0 : 16;
   mc.progress_every_s = 30;
   bool decided = false;
   int forfeits[2] = {0, 0}, on_time[2] = {0, 0}, illegal[2] = {0, 0};  // A's, B's
-  MatchResult a_as[2];  // A's games as white, as black
+  // A's games as white, as black.
+  MatchResult a_as[2];
   int roads = 0, flat_wins = 0, drawn = 0;
-  const MatchResult result = play_match(*a.player, *b.player, mc, [&](const GameReport& game, const MatchResult& r) {
-    if (out) out << game.ptn << "\n" << std::flush;
+  const GameCallback on_game = [&](const GameReport& game, const MatchResult& r) {
+    if (out && !game.replayed) out << game.ptn << "\n" << std::flush;
     a_as[game.a_white ? 0 : 1].add(game.a_outcome);
     if (game.forfeited_by < 0) {
       roads += game.result.find('R') != std::string::npos;
@@ -92,7 +108,8 @@ int run_match(const MatchOptions& o) {
     }
     std::fflush(stdout);
     return !decided;
-  });
+  };
+  const MatchResult result = play_match(*a.player, *b.player, mc, on_game, played);
   const EloEstimate e = elo_from_results(result.wins, result.draws, result.losses);
   for (int side = 0; side < 2; ++side)
     if (forfeits[side])
@@ -120,7 +137,10 @@ void add_match_command(CLI::App& app, int& exit_code) {
       ->check(CLI::Range(1, 1000000));
   cmd->add_option("--size", o->size, "board size, 3..8")->check(CLI::Range(3, 8));
   cmd->add_option("--komi", o->komi, "komi in points, whole or half");
-  cmd->add_option("--out", o->out, "write every game to this PTN file");
+  cmd->add_option("--out", o->out, "write every game to this PTN file (never overwritten: see --resume)");
+  cmd->add_flag("--resume", o->resume,
+                "go on with the match already in --out (the same options): its games are counted, play starts at "
+                "the next");
   cmd->add_option("--sprt", o->sprt, "elo0,elo1: stop when the SPRT decides");
   cmd->add_option("--seed", o->seed, "random seed of the openings and players");
   cmd->add_option("--opening-plies", o->opening_plies, "random plies before the players take over")

@@ -11,6 +11,7 @@ struct MatchOptions {
   std::string a, b, komi = "0", out, sprt, config, tc;
   int games = 100, size = 4, opening_plies = 2, movetime = 500;
   uint64_t seed = 1;
+  bool resume = false;  // go on with the match already in `out` rather than refuse to overwrite it
 };
 
 // Plays the match, printing a line per game and the result; returns the exit code.

@@ -44,7 +44,8 @@ int parse_komi(const std::string& text) {
   int whole = 0;
   for (; i < t.size() && std::isdigit(static_cast<unsigned char>(t[i])); ++i) {
     whole = whole * 10 + (t[i] - '0');
-    if (whole > kMaxKomi) throw ParseError(what, "more than " + std::to_string(kMaxKomi) + " points, the most flats any board holds");
+    if (whole > kMaxKomi)
+      throw ParseError(what, "more than " + std::to_string(kMaxKomi) + " points, the most flats any board holds");
   }
   if (i == 0) throw ParseError(what, "expected a whole or half number such as 2 or 2.5");
   int half = 2 * whole;
@@ -60,7 +61,8 @@ int parse_komi(const std::string& text) {
       half += 1;
     }
   }
-  if (half > 2 * kMaxKomi) throw ParseError(what, "more than " + std::to_string(kMaxKomi) + " points, the most flats any board holds");
+  if (half > 2 * kMaxKomi)
+    throw ParseError(what, "more than " + std::to_string(kMaxKomi) + " points, the most flats any board holds");
   return negative ? -half : half;
 }
 
@@ -181,6 +183,34 @@ GameRecord parse_ptn_game(const std::string& text) {
     g.comments.emplace_back();
   }
   return g;
+}
+
+std::vector<std::string> split_ptn_games(const std::string& text) {
+  std::vector<std::string> games;
+  std::string current;
+  bool in_moves = false;  // the current game has text past its tags
+  size_t start = 0;
+  while (start < text.size()) {
+    size_t end = text.find('\n', start);
+    end = end == std::string::npos ? text.size() : end + 1;
+    const std::string line = text.substr(start, end - start);
+    start = end;
+    const size_t first = line.find_first_not_of(" \t\r\n");
+    if (first == std::string::npos) {  // blank
+      if (!current.empty()) current += line;
+      continue;
+    }
+    const bool tag = line[first] == '[';
+    if (tag && in_moves) {
+      games.push_back(current);
+      current.clear();
+      in_moves = false;
+    }
+    in_moves = in_moves || !tag;
+    current += line;
+  }
+  if (current.find_first_not_of(" \t\r\n") != std::string::npos) games.push_back(current);
+  return games;
 }
 
 std::string to_ptn_game(const GameRecord& game) {

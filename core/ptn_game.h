@@ -33,6 +33,11 @@ struct GameRecord {
 GameRecord parse_ptn_game(const std::string& text);
 std::string to_ptn_game(const GameRecord& game);
 
+// The games of a file holding several, one after another (as `bredon match --out` writes them):
+// a game starts at a tag line that follows its predecessor's moves. Each piece is left for
+// parse_ptn_game to read.
+std::vector<std::string> split_ptn_games(const std::string& text);
+
 // Komi in points, whole or half ("2", "-1.5", "2.50"), as half points; at most kMaxKomi either way.
 constexpr int kMaxKomi = 64;  // an 8x8 board holds at most 64 flats on top
 int parse_komi(const std::string& text);

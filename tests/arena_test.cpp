@@ -191,7 +191,8 @@ TEST(PlayerFactory, NamesMeanTheSamePlayersEverywhere) {
   EXPECT_EQ(dynamic_cast<SearchPlayer*>(make_player("baseline", context).player.get())->simulations(),
             kDefaultPlayouts);
   EXPECT_NE(dynamic_cast<LevelPlayer*>(make_player("heuristic@hard", context).player.get()), nullptr);
-  for (const char* bad : {"heuristic:x", "heuristic:-3", "heuristic:12abc", "heuristic@expert", "solver:0", "solver:65"})
+  for (const char* bad :
+       {"heuristic:x", "heuristic:-3", "heuristic:12abc", "heuristic@expert", "solver:0", "solver:65"})
     EXPECT_THROW(make_player(bad, context), std::invalid_argument) << bad;
   EXPECT_EQ(make_player("solver", context).player->name(), "solver:" + std::to_string(kDefaultSolverPlies));
   EXPECT_EQ(make_player("solver:7", context).player->name(), "solver:7");

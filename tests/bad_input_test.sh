@@ -64,6 +64,19 @@ expect_error "wins-draws-losses such as 75-70-55, not '75-70'" "$bredon" elo 75-
 expect_error "not '7-0-1x'" "$bredon" elo 7-0-1x
 expect_error "the result '0-0-0' has no games" "$bredon" elo 0-0-0
 
+# A match's PTN file is never overwritten: a second run with the same --out is refused unless
+# it resumes, and a resume from another match's file is refused by name; the file is unchanged.
+"$bredon" match --a random --b heuristic:4 --size 3 --games 2 --out "$work/m.ptn" > /dev/null 2>&1 || fail "match failed"
+sum=$(md5sum < "$work/m.ptn")
+expect_error "--out $work/m.ptn already holds games: --resume goes on with that match" \
+  "$bredon" match --a random --b heuristic:4 --size 3 --games 2 --out "$work/m.ptn"
+expect_error "--resume goes on with the match in --out F.ptn: give --out" "$bredon" match --a random --b random --resume
+expect_error "--out $work/m.ptn, game 1: the opening is" \
+  "$bredon" match --a random --b heuristic:4 --size 3 --games 4 --seed 9 --out "$work/m.ptn" --resume
+expect_error "game 1: white is 'random' where this match has 'heuristic:4'" \
+  "$bredon" match --a heuristic:4 --b random --size 3 --games 4 --out "$work/m.ptn" --resume
+[[ $(md5sum < "$work/m.ptn") == "$sum" ]] || fail "a refused match changed its --out file"
+
 # A run directory with a shard of another board size, a stray file where the next shard goes,
 # and a shard with a malformed position: each is skipped with a warning naming it, the run trains.
 mkdir -p "$work/run/selfplay"
