@@ -165,6 +165,26 @@ TEST(PtnGame, ReadsAFileAsPlayersWriteIt) {
   EXPECT_EQ(g.tag("Site"), "PlayTak.com");
 }
 
+TEST(PtnGame, SplitsAFileOfSeveralGames) {
+  // As `bredon match --out` writes them: each game's tags, a blank line, its moves and result,
+  // and a blank line before the next. The second game was forfeited before a move (a result
+  // line only); the third has a comment with a '[' and no blank line before it.
+  const std::string first = "[Size \"3\"]\n[Player1 \"a\"]\n\n1. a1 c3 {random opening}\n2. b2 R-0\n\n";
+  const std::string second = "[Size \"3\"]\n[Termination \"white forfeits: no answer\"]\n\n0-1\n\n";
+  const std::string third = "[Size \"3\"]\n1. a1 c3\n{[not a tag]}\n1/2-1/2\n";
+  const std::vector<std::string> games = split_ptn_games(first + second + third);
+  ASSERT_EQ(games.size(), 3u);
+  EXPECT_EQ(games[0], first);
+  EXPECT_EQ(games[1], second);
+  EXPECT_EQ(games[2], third);
+  EXPECT_EQ(parse_ptn_game(games[1]).result, "0-1");
+  EXPECT_EQ(parse_ptn_game(games[2]).comments[1], "[not a tag]");
+  EXPECT_TRUE(split_ptn_games("").empty());
+  EXPECT_TRUE(split_ptn_games("\n \n").empty());
+  // A file cut short inside a game's tags is still one (unreadable) piece, not lost.
+  EXPECT_EQ(split_ptn_games(first + "[Size \"3\"]\n[Pla").size(), 2u);
+}
+
 TEST(PtnGame, StartsFromATpsTag) {
   const GameRecord g = parse_ptn_game("[TPS \"x3/x3/1,1,x 1 3\"]\n3. c1 R-0\n");
   EXPECT_EQ(g.size, 3);
