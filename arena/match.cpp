@@ -214,9 +214,10 @@ MatchResult play_match(Player& a, Player& b, const MatchConfig& config, const Ga
   MatchResult result;
   const int resumed = std::min(config.games, static_cast<int>(played.size()));
   for (int g = 0; g < resumed; ++g) {
-    result.add(played[static_cast<size_t>(g)].a_outcome);
-    result.ptn_games.push_back(played[static_cast<size_t>(g)].ptn);
-    if (on_game && !on_game(played[static_cast<size_t>(g)], result)) return result;
+    const GameReport& report = played[static_cast<size_t>(g)];
+    result.add(report.a_outcome);
+    result.ptn_games.push_back(report.ptn);
+    if (on_game && !on_game(report, result)) return result;
   }
   MatchProgress progress(config.progress_every_s, config.games - resumed);
   for (int first = resumed; first < config.games; first += chunk) {

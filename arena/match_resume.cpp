@@ -1,12 +1,10 @@
 #include "arena/match_resume.h"
 
 #include <algorithm>
-#include <cstdio>
-#include <fstream>
-#include <sstream>
 
 #include "core/error.h"
 #include "core/ptn_game.h"
+#include "util/run_files.h"
 
 namespace bredon {
 namespace {
@@ -61,11 +59,7 @@ GameReport report_of(const GameRecord& rec, int index, const std::vector<Move>& 
 std::vector<GameReport> read_played_games(const std::string& path, const MatchConfig& config, const std::string& a_name,
                                           const std::string& b_name, bool* dropped_partial) {
   if (dropped_partial) *dropped_partial = false;
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return {};
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  const std::vector<std::string> texts = split_ptn_games(buffer.str());
+  const std::vector<std::string> texts = split_ptn_games(read_text(path));  // a missing file reads as ""
   if (static_cast<int>(texts.size()) > config.games)
     throw ParseError("--out " + path, "holds " + std::to_string(texts.size()) + " games, more than the " +
                                           std::to_string(config.games) + " of this match: give --games " +
@@ -81,14 +75,9 @@ std::vector<GameReport> read_played_games(const std::string& path, const MatchCo
     } catch (const ParseError& e) {
       if (g + 1 < texts.size()) throw ParseError(where, e.what());
       // The last game, cut short by a run killed while writing it: keep the games before it.
-      const std::string tmp = path + ".resume-tmp";
-      {
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        for (size_t k = 0; k < g; ++k) out << texts[k];
-        if (!out.flush()) throw ParseError("--out " + path, "cannot write " + tmp + " to drop a cut-short last game");
-      }
-      if (std::rename(tmp.c_str(), path.c_str()) != 0)
-        throw ParseError("--out " + path, "cannot replace it with " + tmp + " to drop a cut-short last game");
+      std::string kept;
+      for (size_t k = 0; k < g; ++k) kept += texts[k];
+      write_text_atomic(path, kept);
       if (dropped_partial) *dropped_partial = true;
       break;
     }

@@ -139,7 +139,7 @@ TEST_F(ResumeFixture, DropsALastGameCutShortAndKeepsTheRest) {
   EXPECT_EQ(read_played_games(path, config, a.name(), b.name(), &dropped).size(), 3u);
   EXPECT_TRUE(dropped);
   EXPECT_EQ(read(), kept);
-  EXPECT_FALSE(std::filesystem::exists(path + ".resume-tmp"));
+  EXPECT_FALSE(std::filesystem::exists(path + ".tmp"));
   // A whole file reads back unchanged.
   EXPECT_EQ(read_played_games(path, config, a.name(), b.name(), &dropped).size(), 3u);
   EXPECT_FALSE(dropped);
