@@ -16,8 +16,8 @@ namespace bredon {
 // `a_name` and `b_name`. A missing or empty file holds none. A game that does not belong to this
 // match, or one that cannot be read, throws ParseError naming the file, the game and the
 // difference. The one exception is the file's last game when it cannot be read: a run killed while
-// writing it leaves it cut short, so it is dropped, the file is rewritten without it (through a
-// temporary file, write_text_atomic, so the games before it are never at risk), and `dropped_partial` says so.
+// writing it leaves it cut short, so it is dropped, the file is rewritten without it (by
+// write_text_atomic, so the games before it are never at risk), and `dropped_partial` says so.
 std::vector<GameReport> read_played_games(const std::string& path, const MatchConfig& config, const std::string& a_name,
                                           const std::string& b_name, bool* dropped_partial = nullptr);
 
