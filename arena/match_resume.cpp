@@ -1,6 +1,7 @@
 #include "arena/match_resume.h"
 
 #include <algorithm>
+#include <filesystem>
 
 #include "core/error.h"
 #include "core/ptn_game.h"
@@ -13,6 +14,19 @@ std::string moves_text(const std::vector<Move>& moves) {
   std::string out;
   for (Move m : moves) out += (out.empty() ? "" : " ") + to_ptn(m);
   return out.empty() ? "(none)" : out;
+}
+
+// A TEI player is named by its command line, "tei:<executable> <arguments>". The same engine run
+// from another checkout or working directory has another path to its executable, and a match file
+// committed in one checkout should go on in any other, so the executable is compared by its file
+// name alone and the arguments exactly.
+std::string player_identity(const std::string& name) {
+  if (name.rfind("tei:", 0) != 0) return name;
+  const std::string command = name.substr(4);
+  const size_t space = command.find(' ');
+  const std::string executable = command.substr(0, space);
+  const std::string arguments = space == std::string::npos ? "" : command.substr(space);
+  return "tei:" + std::filesystem::path(executable).filename().string() + arguments;
 }
 
 // The report of one game read back, after checking it belongs to game `index` of the match.
@@ -29,8 +43,8 @@ GameReport report_of(const GameRecord& rec, int index, const std::vector<Move>& 
   const bool a_white = index % 2 == 0;
   const std::string& white = a_white ? a_name : b_name;
   const std::string& black = a_white ? b_name : a_name;
-  if (rec.tag("Player1") != white) throw differs("white", "'" + rec.tag("Player1") + "'", "'" + white + "'");
-  if (rec.tag("Player2") != black) throw differs("black", "'" + rec.tag("Player2") + "'", "'" + black + "'");
+  if (player_identity(rec.tag("Player1")) != player_identity(white)) throw differs("white", "'" + rec.tag("Player1") + "'", "'" + white + "'");
+  if (player_identity(rec.tag("Player2")) != player_identity(black)) throw differs("black", "'" + rec.tag("Player2") + "'", "'" + black + "'");
   const size_t n = std::min(rec.moves.size(), opening.size());
   const std::vector<Move> start(rec.moves.begin(), rec.moves.begin() + static_cast<long>(n));
   if (start != opening) throw differs("the opening", moves_text(start), moves_text(opening));

@@ -1,8 +1,9 @@
 // Resuming a match from its PTN file (`bredon match --out F --resume`): a 200-game match against
 // a reference engine takes over an hour, and one killed near its end should not start again.
 // The games already in the file are checked against the match about to be played (board size,
-// komi, who had which colour, the random opening of each game) and handed back to play_match,
-// which counts them and plays on from the next game.
+// komi, who had which colour, the random opening of each game; a TEI engine by its executable's
+// file name and arguments, so that a file committed in one checkout resumes in another) and
+// handed back to play_match, which counts them and plays on from the next game.
 #pragma once
 
 #include <string>

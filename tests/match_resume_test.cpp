@@ -1,6 +1,7 @@
 // A match stopped part way and resumed from its PTN file (`bredon match --out F --resume`): the
 // games already written are counted as they were, play goes on from the next game with the same
-// openings and colours, a file from another match is refused by name, and a last game cut short
+// openings and colours, a file from another match is refused by name (a TEI engine by its
+// executable's file name, so a committed file resumes in any checkout), and a last game cut short
 // by the kill is dropped without touching the games before it.
 #include <gtest/gtest.h>
 
@@ -127,6 +128,26 @@ TEST_F(ResumeFixture, RefusesAFileFromAnotherMatchByName) {
     EXPECT_NE(std::string(e.what()).find("holds 2 games, more than the 1 of this match"), std::string::npos)
         << e.what();
   }
+}
+
+TEST_F(ResumeFixture, ATeiEngineIsKnownByItsFileNameWhereverItsCheckoutIs) {
+  // The file as another checkout wrote it: player a was that checkout's own TEI engine.
+  std::string text = file_of(play_all(), 2);
+  const std::string there = "tei:/home/someone/bredon/build/bredon tei --level hard";
+  for (size_t at = text.find("\"heuristic:8\""); at != std::string::npos; at = text.find("\"heuristic:8\"", at))
+    text.replace(at + 1, 11, there);
+  write(text);
+  EXPECT_EQ(read_played_games(path, config, "tei:/work/main/build/bredon tei --level hard", b.name()).size(), 2u);
+  EXPECT_EQ(read_played_games(path, config, "tei:build/bredon tei --level hard", b.name()).size(), 2u);
+  // Other arguments, or another engine, are another player.
+  try {
+    read_played_games(path, config, "tei:/work/main/build/bredon tei --level medium", b.name());
+    FAIL() << "another level was accepted";
+  } catch (const ParseError& e) {
+    EXPECT_NE(std::string(e.what()).find("game 1: white is '" + there + "'"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(read_played_games(path, config, "tei:/work/main/build/tiltak-tei", b.name()), ParseError);
+  EXPECT_THROW(read_played_games(path, config, "/work/main/build/bredon tei --level hard", b.name()), ParseError);
 }
 
 TEST_F(ResumeFixture, DropsALastGameCutShortAndKeepsTheRest) {
