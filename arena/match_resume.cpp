@@ -43,8 +43,10 @@ GameReport report_of(const GameRecord& rec, int index, const std::vector<Move>& 
   const bool a_white = index % 2 == 0;
   const std::string& white = a_white ? a_name : b_name;
   const std::string& black = a_white ? b_name : a_name;
-  if (player_identity(rec.tag("Player1")) != player_identity(white)) throw differs("white", "'" + rec.tag("Player1") + "'", "'" + white + "'");
-  if (player_identity(rec.tag("Player2")) != player_identity(black)) throw differs("black", "'" + rec.tag("Player2") + "'", "'" + black + "'");
+  if (player_identity(rec.tag("Player1")) != player_identity(white))
+    throw differs("white", "'" + rec.tag("Player1") + "'", "'" + white + "'");
+  if (player_identity(rec.tag("Player2")) != player_identity(black))
+    throw differs("black", "'" + rec.tag("Player2") + "'", "'" + black + "'");
   const size_t n = std::min(rec.moves.size(), opening.size());
   const std::vector<Move> start(rec.moves.begin(), rec.moves.begin() + static_cast<long>(n));
   if (start != opening) throw differs("the opening", moves_text(start), moves_text(opening));
