@@ -112,9 +112,9 @@ class MatchProgress {
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now(), last_ = start_;
 };
 
-// One game to the end between any two players; a player that throws (a crash, a timeout, an
-// illegal move) forfeits.
-void play_one(GameState& game, Player& a, Player& b, int max_plies) {
+// One game to the end between any two players, or until `stop` turns true; a player that throws
+// (a crash, a timeout, an illegal move) forfeits.
+void play_one(GameState& game, Player& a, Player& b, int max_plies, const std::function<bool()>& stop) {
   Player& white = game.a_white ? a : b;
   Player& black = game.a_white ? b : a;
   for (Player* p : {&white, &black}) {
@@ -125,7 +125,7 @@ void play_one(GameState& game, Player& a, Player& b, int max_plies) {
       return;
     }
   }
-  while (!game.over(max_plies)) {
+  while (!game.over(max_plies) && !stop()) {
     const bool white_to_move = game.pos.side_to_move() == Color::White;
     try {
       game.play((white_to_move ? white : black).choose(game.pos));
@@ -136,9 +136,10 @@ void play_one(GameState& game, Player& a, Player& b, int max_plies) {
 }
 
 // Games between two search players, all in flight: every game advances its side-to-move's search
-// until it needs an evaluation, then each side's leaves go to its evaluator as one batch.
+// until it needs an evaluation, then each side's leaves go to its evaluator as one batch. Returns
+// when every game is over, or when `stop` turns true.
 void play_in_flight(std::vector<GameState*>& games, const SearchPlayer& a, const SearchPlayer& b, int max_plies,
-                    MatchProgress& progress) {
+                    MatchProgress& progress, const std::function<bool()>& stop) {
   const SearchPlayer* sides[2] = {&a, &b};
   struct Trees {
     std::unique_ptr<Search> search[2];  // A's and B's
@@ -148,7 +149,7 @@ void play_in_flight(std::vector<GameState*>& games, const SearchPlayer& a, const
   for (Trees& t : trees)
     for (int s = 0; s < 2; ++s) t.search[s] = std::make_unique<Search>(sides[s]->config(), sides[s]->seed());
   EvalBatch batch[2];
-  for (;;) {
+  while (!stop()) {
     for (size_t g = 0; g < games.size(); ++g) {
       GameState& game = *games[g];
       while (!game.over(max_plies)) {
@@ -220,6 +221,7 @@ MatchResult play_match(Player& a, Player& b, const MatchConfig& config, const Ga
     if (on_game && !on_game(report, result)) return result;
   }
   MatchProgress progress(config.progress_every_s, config.games - resumed);
+  const std::function<bool()> stop = config.stop_requested ? config.stop_requested : [] { return false; };
   for (int first = resumed; first < config.games; first += chunk) {
     std::vector<GameState> games;
     for (int g = first; g < std::min(config.games, first + chunk); ++g)
@@ -227,20 +229,27 @@ MatchResult play_match(Player& a, Player& b, const MatchConfig& config, const Ga
     if (in_flight) {
       std::vector<GameState*> pointers;
       for (GameState& game : games) pointers.push_back(&game);
-      play_in_flight(pointers, *search_a, *search_b, max_plies, progress);
+      play_in_flight(pointers, *search_a, *search_b, max_plies, progress, stop);
     } else {
-      play_one(games.front(), a, b, max_plies);
+      play_one(games.front(), a, b, max_plies, stop);
       progress.moves_played(games.front().moves_by_players());
       progress.game_over(games.front().moves_by_players());
     }
     if (progress.due()) progress.log({});
+    // On a stop: games in flight that ended keep their places up to the first one still going;
+    // a game played alone is dropped even if it just ended (its player may have forfeited only
+    // because the same Ctrl-C reached it).
+    result.stopped = stop();
     for (const GameState& game : games) {
+      if (result.stopped && (!in_flight || !game.over(max_plies))) return result;
       const GameReport report = game.report(a.name(), b.name());
       result.add(report.a_outcome);
       result.ptn_games.push_back(report.ptn);
       if (on_game && !on_game(report, result)) return result;
     }
+    if (result.stopped) break;
   }
+  result.stopped = result.stopped && result.games() < config.games;
   return result;
 }
 

@@ -3,7 +3,7 @@
 // in flight together, each side's leaves from every game evaluated as one batch (several times
 // faster with a network than one position at a time); any other pairing plays one game after
 // another. Either way every game is reported in order, as PTN, to a callback that may stop the
-// match (the SPRT of `bredon match` does).
+// match (the SPRT of `bredon match` does); a stop request (Ctrl-C) ends it between moves.
 #pragma once
 
 #include <algorithm>
@@ -27,11 +27,16 @@ struct MatchConfig {
   // Log the games over, moves played, rate and an ETA (spdlog) at most this often, in seconds (0:
   // never): a long in-flight match, whose games all finish near the end, is otherwise silent.
   double progress_every_s = 0;
+  // Asked between moves (unset: never): when it turns true the match stops, dropping the games in
+  // progress unreported (a resumed match plays them again), so that a stopped match never records
+  // a game its stop cut short, nor a forfeit the stop caused.
+  std::function<bool()> stop_requested;
 };
 
 struct MatchResult {
   int wins = 0, draws = 0, losses = 0;  // for player A
   std::vector<std::string> ptn_games;
+  bool stopped = false;  // by config.stop_requested, with games left to play
   int games() const { return wins + draws + losses; }
   double score() const { return (wins + 0.5 * draws) / std::max(1, games()); }
   // Counts one game: +1 A won, -1 A lost, 0 a draw.

@@ -18,6 +18,7 @@
 #include "config/run_config.h"
 #include "core/ptn_game.h"
 #include "nn/torch_threads.h"
+#include "util/stop_signals.h"
 
 namespace bredon::cli {
 
@@ -69,6 +70,10 @@ int run_match(const MatchOptions& o) {
   // Search players play their games in flight together; in waves when an SPRT may stop early.
   mc.games_in_flight = o.sprt.empty() ? 0 : 16;
   mc.progress_every_s = 30;
+  // Ctrl-C or SIGTERM stops between moves: the --out file keeps whole games only, and --resume
+  // goes on from the first game not in it.
+  stop_on_signals();
+  mc.stop_requested = interrupted;
   bool decided = false;
   int forfeits[2] = {0, 0}, on_time[2] = {0, 0}, illegal[2] = {0, 0};  // A's, B's
   // A's games as white, as black.
@@ -121,6 +126,15 @@ int run_match(const MatchOptions& o) {
               flat_wins, drawn, forfeits[0] + forfeits[1]);
   std::printf("result %s vs %s: wins %d draws %d losses %d score %.3f elo %.0f [%.0f, %.0f]\n", o.a.c_str(),
               o.b.c_str(), result.wins, result.draws, result.losses, result.score(), e.elo, e.low, e.high);
+  if (result.stopped) {
+    std::printf("stopped by a signal after %d of %d games, the game in progress dropped: %s\n", result.games(),
+                o.games,
+                o.out.empty() ? "no --out file keeps them"
+                              : ("the same command with --resume goes on from game " +
+                                 std::to_string(result.games() + 1) + " in " + o.out)
+                                    .c_str());
+    return 130;  // the shell's code for a command ended by Ctrl-C
+  }
   return 0;
 }
 

@@ -179,6 +179,29 @@ TEST(Match, TheGameCallbackStopsTheMatch) {
   EXPECT_EQ(r.ptn_games.size(), 6u);
 }
 
+// A stop request ends a match between moves: the games reported are the first ones of the same
+// match played to the end, the game that was going is dropped, and the result says it stopped.
+TEST(Match, AStopRequestKeepsOnlyTheGamesFinishedBeforeIt) {
+  HeuristicEvaluator h;
+  SearchPlayer a("a", h, SearchConfig{}, 4, 1), b("b", h, SearchConfig{}, 2, 2);
+  MatchConfig mc;
+  mc.size = 3;
+  mc.games = 12;
+  const MatchResult whole = play_match(a, b, mc);
+  EXPECT_FALSE(whole.stopped);
+  for (bool in_flight : {false, true}) {
+    OneGameAtATime a_alone(a), b_alone(b);
+    int asked = 0;
+    mc.stop_requested = [&] { return ++asked > 40; };  // once per move alone, once per batch in flight
+    const MatchResult r = in_flight ? play_match(a, b, mc) : play_match(a_alone, b_alone, mc);
+    EXPECT_TRUE(r.stopped) << in_flight;
+    EXPECT_LT(r.games(), mc.games) << in_flight;
+    if (!in_flight) EXPECT_GT(r.games(), 2);  // 40 moves finish a few 3x3 games
+    ASSERT_EQ(r.ptn_games.size(), static_cast<size_t>(r.games()));
+    EXPECT_TRUE(std::equal(r.ptn_games.begin(), r.ptn_games.end(), whole.ptn_games.begin())) << in_flight;
+  }
+}
+
 TEST(PlayerFactory, NamesMeanTheSamePlayersEverywhere) {
   PlayerContext context;
   context.size = 4;

@@ -2,22 +2,14 @@
 
 #include <spdlog/spdlog.h>
 
-#include <atomic>
-#include <csignal>
 #include <filesystem>
 
 #include "nn/device.h"
 #include "util/run_files.h"
 
 namespace bredon {
-namespace {
 
 namespace fs = std::filesystem;
-
-std::atomic<bool> g_interrupted{false};
-extern "C" void on_interrupt(int) { g_interrupted = true; }
-
-}  // namespace
 
 RunConfig run_config_for(const TrainOptions& options) {
   const std::string snapshot = options.run_dir + "/config.yaml";
@@ -46,12 +38,5 @@ torch::Device run_device(const RunConfig& cfg) {
     throw ConfigError("config " + cfg.source + ": " + e.what());
   }
 }
-
-void stop_on_signals() {
-  std::signal(SIGINT, on_interrupt);
-  std::signal(SIGTERM, on_interrupt);
-}
-
-bool interrupted() { return g_interrupted.load(); }
 
 }  // namespace bredon

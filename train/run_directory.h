@@ -1,5 +1,5 @@
 // What every role of a training run shares about its run directory: the configuration snapshot,
-// the starting network, and stopping cleanly on Ctrl-C or SIGTERM.
+// the starting network and the device.
 #pragma once
 
 #include <string>
@@ -20,9 +20,5 @@ TakNet seeded_network(uint64_t seed, int size, const ModelConfig& model);
 // The device the config's device: names, for this process (its GPU among the machine's by
 // LOCAL_RANK or SLURM_LOCALID); throws ConfigError naming the config when it cannot be used.
 torch::Device run_device(const RunConfig& cfg);
-
-// After stop_on_signals(), interrupted() turns true on SIGINT or SIGTERM.
-void stop_on_signals();
-bool interrupted();
 
 }  // namespace bredon

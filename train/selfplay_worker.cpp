@@ -16,6 +16,7 @@
 #include "nn/nn_evaluator.h"
 #include "selfplay/selfplay_pool.h"
 #include "train/run_directory.h"
+#include "util/stop_signals.h"
 
 namespace bredon {
 namespace {

@@ -4,7 +4,6 @@
 
 #include <atomic>
 #include <chrono>
-#include <csignal>
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
@@ -27,6 +26,7 @@
 #include "train/run_directory.h"
 #include "train/selfplay_worker.h"
 #include "util/run_files.h"
+#include "util/stop_signals.h"
 
 namespace bredon {
 namespace fs = std::filesystem;
