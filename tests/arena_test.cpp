@@ -196,7 +196,9 @@ TEST(Match, AStopRequestKeepsOnlyTheGamesFinishedBeforeIt) {
     const MatchResult r = in_flight ? play_match(a, b, mc) : play_match(a_alone, b_alone, mc);
     EXPECT_TRUE(r.stopped) << in_flight;
     EXPECT_LT(r.games(), mc.games) << in_flight;
-    if (!in_flight) EXPECT_GT(r.games(), 2);  // 40 moves finish a few 3x3 games
+    if (!in_flight) {
+      EXPECT_GT(r.games(), 2);  // 40 moves finish a few 3x3 games
+    }
     ASSERT_EQ(r.ptn_games.size(), static_cast<size_t>(r.games()));
     EXPECT_TRUE(std::equal(r.ptn_games.begin(), r.ptn_games.end(), whole.ptn_games.begin())) << in_flight;
   }
