@@ -71,7 +71,11 @@ PY
 previous_games=0
 previous_step=0
 # The metrics' newest training step (0 before the first iteration is written).
-step_now() { tail -n 1 "$run/metrics.jsonl" 2>/dev/null | grep -o '"step":[0-9]*' | cut -d: -f2 || true; }
+step_now() {
+  local step
+  step=$(tail -n 1 "$run/metrics.jsonl" 2>/dev/null | grep -o '"step":[0-9]*' | cut -d: -f2 || true)
+  echo "${step:-0}"
+}
 # Each stop comes once the run has trained past a step of its own, so it lands mid-run whatever
 # the machine's speed (the whole budget takes about 17 s on 2 cores), at a moment that differs
 # from stop to stop: three SIGKILLs, then a SIGINT (as Ctrl-C; sent here to a background job,
@@ -80,7 +84,7 @@ for stop_at in 300:KILL 800:KILL 1200:KILL 1500:INT; do
   "$bredon" train --config "$work/tiny.yaml" --run-dir "$run" > "$work/log" 2>&1 &
   pid=$!
   for _ in $(seq 6000); do
-    (( $(step_now || echo 0) + 0 >= ${stop_at%:*} )) && break
+    (( $(step_now) >= ${stop_at%:*} )) && break
     kill -0 "$pid" 2>/dev/null || break
     sleep 0.1
   done

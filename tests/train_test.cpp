@@ -7,11 +7,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <stdexcept>
 
 #include "core/movegen.h"
@@ -549,6 +551,41 @@ TEST(EvaluationLadder, FewerGamesAgainstAnAnchorTheNewestCheckpointSwept) {
   EXPECT_EQ(anchor_games(results, "random", 20), 5);
   EXPECT_EQ(anchor_games(results, "baseline_rollout_mcts", 20), 20);  // a draw: play them all again
   EXPECT_EQ(anchor_games(results, "random", 4), 2);
+}
+
+// A run stopped by Ctrl-C during an evaluation must not rate its checkpoint on part of the games.
+TEST(CheckpointEvaluation, AStopPartWayWritesNothingAndAFullOneWritesEveryPairing) {
+  const std::string results =
+      (std::filesystem::temp_directory_path() / ("bredon_eval_stop_" + std::to_string(getpid()) + ".jsonl")).string();
+  std::filesystem::remove(results);
+  RunConfig cfg;
+  cfg.game.size = 3;
+  cfg.eval.games = 4;
+  cfg.eval.simulations = 4;
+  cfg.eval.baseline_rollouts = 8;
+  const TakNet net(3, small_model());
+  const CheckpointEvaluation full = evaluate_checkpoint("iter_2", net, {}, {4, 4}, cfg, 2, results, 2);
+  EXPECT_FALSE(full.stopped);
+  EXPECT_EQ(full.vs_random.games(), 4);
+  EXPECT_EQ(full.vs_baseline.games(), 4);
+  const std::vector<PairResult> written = read_results(results);
+  ASSERT_EQ(written.size(), 2u);
+  EXPECT_EQ(written[0].b, "random");
+  EXPECT_EQ(written[1].b, "baseline_rollout_mcts");
+  EXPECT_EQ(written[1].wins + written[1].draws + written[1].losses, 4);
+
+  std::ifstream before_in(results);
+  const std::string before((std::istreambuf_iterator<char>(before_in)), std::istreambuf_iterator<char>());
+  for (int asks_before_stop : {0, 2, 6}) {
+    std::atomic<int> asked{0};
+    const CheckpointEvaluation part = evaluate_checkpoint(
+        "iter_4", net, {}, {4, 4}, cfg, 4, results, 2, [&] { return ++asked > asks_before_stop; });
+    EXPECT_TRUE(part.stopped) << "stopped after " << asks_before_stop << " questions";
+    std::ifstream after_in(results);
+    const std::string after((std::istreambuf_iterator<char>(after_in)), std::istreambuf_iterator<char>());
+    EXPECT_EQ(after, before) << "stopped after " << asks_before_stop << " questions";
+  }
+  std::filesystem::remove(results);
 }
 
 }  // namespace

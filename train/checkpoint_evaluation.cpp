@@ -23,6 +23,7 @@ struct Pairing {
   uint64_t seed;
   int games;
   MatchResult result;
+  bool finished = false;  // every game played
 };
 
 }  // namespace
@@ -68,7 +69,9 @@ int anchor_games(const std::vector<PairResult>& results, const std::string& anch
 
 CheckpointEvaluation evaluate_checkpoint(const std::string& name, TakNet net, const std::vector<std::string>& previous,
                                          const std::vector<int>& games_vs_anchors, const RunConfig& cfg,
-                                         int64_t iteration, const std::string& results_path, int threads) {
+                                         int64_t iteration, const std::string& results_path, int threads,
+                                         const std::function<bool()>& stop_requested) {
+  const auto stop = [&] { return stop_requested && stop_requested(); };
   const uint64_t seed = static_cast<uint64_t>(iteration) * 31;
   // Opponents by their player names (arena/player_factory.h), as `bredon match` takes them.
   std::vector<Pairing> pairings;
@@ -91,7 +94,7 @@ CheckpointEvaluation evaluate_checkpoint(const std::string& name, TakNet net, co
   // A queue of pairings shared by the threads (their lengths differ a lot).
   std::atomic<size_t> next{0};
   run_on_threads(std::min(threads, static_cast<int>(pairings.size())), [&](int) {
-    for (size_t i = next++; i < pairings.size(); i = next++) {
+    for (size_t i = next++; i < pairings.size() && !stop(); i = next++) {
       PlayerContext context;
       context.size = cfg.game.size;
       context.half_komi = cfg.game.half_komi;
@@ -105,9 +108,16 @@ CheckpointEvaluation evaluate_checkpoint(const std::string& name, TakNet net, co
       mc.half_komi = cfg.game.half_komi;
       mc.games = pairings[i].games;
       mc.seed = pairings[i].seed;
+      mc.stop_requested = stop;
       pairings[i].result = play_match(*mine.player, *opponent.player, mc);
+      pairings[i].finished = !pairings[i].result.stopped;
     }
   });
+  if (!std::all_of(pairings.begin(), pairings.end(), [](const Pairing& p) { return p.finished; })) {
+    CheckpointEvaluation stopped;
+    stopped.stopped = true;
+    return stopped;
+  }
 
   for (const Pairing& p : pairings) {
     const nlohmann::json line = {{"iteration", iteration},  {"a", name},

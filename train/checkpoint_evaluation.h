@@ -5,6 +5,7 @@
 // played all at once with batched leaves (selfplay/batched_match.h).
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,7 @@ inline const std::vector<std::string>& rating_anchors() {
 struct CheckpointEvaluation {
   MatchResult vs_random, vs_baseline;
   MatchResult vs_anchor;  // eval.anchor's games (none when it is not set)
+  bool stopped = false;   // by stop_requested before every pairing finished: nothing was written
 };
 
 // The earlier checkpoints a new one plays, from `ladder` (oldest first): 1, 4, 16, ... places
@@ -45,9 +47,12 @@ int anchor_games(const std::vector<PairResult>& results, const std::string& anch
 // Plays `name` (the network `net`, in eval mode) against the anchors (`games_vs_anchors` games
 // each, in rating_anchors() order) and against `previous` (checkpoint paths, cfg.eval.games
 // each), appending one line per pairing to `results_path` in a fixed order once all are done.
+// When `stop_requested` turns true (asked between moves) before they are, it writes nothing: a
+// rating from part of an evaluation would weigh its pairings unevenly.
 CheckpointEvaluation evaluate_checkpoint(const std::string& name, TakNet net, const std::vector<std::string>& previous,
                                          const std::vector<int>& games_vs_anchors, const RunConfig& cfg,
-                                         int64_t iteration, const std::string& results_path, int threads);
+                                         int64_t iteration, const std::string& results_path, int threads,
+                                         const std::function<bool()>& stop_requested = nullptr);
 
 // The ratings of a run's players from all its results: random at 0, each checkpoint's prior
 // centred on the checkpoint rated before it (see fit_ratings), the first's on random.

@@ -427,7 +427,14 @@ class TrainingRun {
       games_vs_anchors.push_back(anchor_games(results_so_far, anchor, cfg_.eval.games));
     const CheckpointEvaluation ev =
         evaluate_checkpoint(name, infer_, ladder_opponents(ladder_, cfg_.eval.previous_checkpoints), games_vs_anchors,
-                            cfg_, iteration, results_path, cfg_.selfplay.workers);
+                            cfg_, iteration, results_path, cfg_.selfplay.workers, [] { return interrupted(); });
+    if (ev.stopped) {
+      // Unrated, it would join the ladder with no games of its own; the run resumes from latest.ckpt.
+      fs::remove(path);
+      spdlog::info("evaluation of {} stopped by a signal after {:.1f} s: nothing of it was written", name,
+                   seconds_since(start));
+      return summary;
+    }
     ladder_.push_back(path);
     const auto ratings = fit_run_ratings(read_results(results_path));
     write_text_atomic(dir_ + "/ratings.json", ratings_json(ratings) + "\n");
