@@ -9,23 +9,11 @@ bredon=$1
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 fail() { echo "FAIL: $*"; cat "$work/log" 2>/dev/null || true; exit 1; }
-cat > "$work/slow_eval.yaml" <<'YAML'
-game:
-  size: 3
-model:
-  blocks: 1
-  channels: 8
-  policy_channels: 4
-  value_channels: 4
-  value_hidden: 8
+# The 3x3 run of the role tests, with an evaluation every iteration against a slow anchor.
+cat > "$work/slow_eval.yaml" <<YAML
+base: $(cd "$(dirname "$0")" && pwd)/data/tiny_roles_3x3.yaml
 selfplay:
-  parallel_games: 8
-  full_simulations: 8
-  cheap_simulations: 2
-train:
-  batch_size: 32
-  min_positions: 50
-  games_per_iteration: 8
+  workers: 2
 eval:
   every_iterations: 1
   games: 20
@@ -34,7 +22,6 @@ eval:
   anchor: "heuristic@hard"
   anchor_movetime_ms: 3000
 budget:
-  hours: 0
   steps: 100000
 YAML
 run="$work/run"
