@@ -233,13 +233,13 @@ MatchResult play_match(Player& a, Player& b, const MatchConfig& config, const Ga
     } else {
       play_one(games.front(), a, b, max_plies, stop);
       progress.moves_played(games.front().moves_by_players());
-      progress.game_over(games.front().moves_by_players());
     }
-    if (progress.due()) progress.log({});
     // On a stop: games in flight that ended keep their places up to the first one still going;
     // a game played alone is dropped even if it just ended (its player may have forfeited only
-    // because the same Ctrl-C reached it).
+    // because the same Ctrl-C reached it), so it is not counted as over either.
     result.stopped = stop();
+    if (!in_flight && !result.stopped) progress.game_over(games.front().moves_by_players());
+    if (progress.due()) progress.log({});
     for (const GameState& game : games) {
       if (result.stopped && (!in_flight || !game.over(max_plies))) return result;
       const GameReport report = game.report(a.name(), b.name());

@@ -9,6 +9,7 @@
 #include "core/ptn_game.h"
 #include "core/types.h"
 #include "util/checksum.h"
+#include "util/run_files.h"
 
 namespace bredon {
 namespace {
@@ -132,7 +133,7 @@ CheckpointMeta parse_checkpoint_meta(const std::string& text, const std::string&
 void write_checkpoint_sections(const std::string& path,
                                const std::vector<std::pair<std::string, std::string>>& sections) {
   if (std::filesystem::is_directory(path)) throw CheckpointError("checkpoint " + path + ": is a folder, not a file");
-  const std::string tmp = path + ".tmp";
+  const std::string tmp = unique_temp_path(path);
   {
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
     if (!out) throw CheckpointError("checkpoint " + path + ": cannot write " + tmp);

@@ -39,8 +39,8 @@ using CheckpointSections = std::map<std::string, std::string>;
 // Every section of a checkpoint file, checked (magic, version, lengths, checksums, meta and
 // weights present). Throws CheckpointError naming the file and the problem.
 CheckpointSections read_checkpoint_sections(const std::string& path);
-// Writes atomically: to `path.tmp`, then renamed, so a crash never leaves a half file; a failed
-// write leaves nothing behind.
+// Writes atomically: under a temporary name of its own beside `path` (util/run_files.h), then
+// renamed, so a crash never leaves a half file; a failed write leaves nothing behind.
 void write_checkpoint_sections(const std::string& path, const std::vector<std::pair<std::string, std::string>>& sections);
 
 std::string checkpoint_meta_text(const CheckpointMeta& meta);

@@ -11,7 +11,8 @@
 
 namespace bredon {
 
-// Writes atomically: to `path.tmp`, then renamed, so a crash never leaves a half file.
+// Writes atomically: under a temporary name of its own beside `path`, then renamed, so a crash
+// never leaves a half file.
 void save_checkpoint(const std::string& path, TakNet& net, const CheckpointMeta& meta,
                      torch::optim::Optimizer* optimizer = nullptr);
 

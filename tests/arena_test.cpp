@@ -20,6 +20,21 @@
 namespace bredon {
 namespace {
 
+// spdlog's default logger writes into a string while this lives.
+class CapturedLog {
+ public:
+  CapturedLog() : previous_(spdlog::default_logger()) {
+    spdlog::set_default_logger(
+        std::make_shared<spdlog::logger>("capture", std::make_shared<spdlog::sinks::ostream_sink_mt>(text_)));
+  }
+  ~CapturedLog() { spdlog::set_default_logger(previous_); }
+  std::string str() const { return text_.str(); }
+
+ private:
+  std::shared_ptr<spdlog::logger> previous_;
+  std::ostringstream text_;
+};
+
 // Synthetic round robin among players with known Elo: the fit must recover each rating within
 // its 95% interval (and the intervals must not be absurdly wide).
 TEST(Ratings, RecoverKnownRatingsFromSyntheticResults) {
@@ -135,10 +150,7 @@ TEST(Match, GamesInFlightEqualOneGameAtATime) {
 // A match asked for progress logs how many games are over, how many moves were played and an ETA
 // (here after every batch); one not asked stays silent.
 TEST(Match, LogsProgressWithAnEtaWhenAsked) {
-  std::ostringstream log;
-  auto previous = spdlog::default_logger();
-  spdlog::set_default_logger(
-      std::make_shared<spdlog::logger>("capture", std::make_shared<spdlog::sinks::ostream_sink_mt>(log)));
+  CapturedLog log;
   HeuristicEvaluator h;
   SearchPlayer a("a", h, SearchConfig{}, 4, 1), b("b", h, SearchConfig{}, 4, 2);
   MatchConfig mc;
@@ -148,7 +160,6 @@ TEST(Match, LogsProgressWithAnEtaWhenAsked) {
   const std::string silent = log.str();
   mc.progress_every_s = 1e-9;
   play_match(a, b, mc);
-  spdlog::set_default_logger(previous);
   EXPECT_EQ(silent, "");
   const std::string text = log.str();
   EXPECT_NE(text.find("match: 0/6 games over"), std::string::npos) << text;
@@ -181,6 +192,7 @@ TEST(Match, TheGameCallbackStopsTheMatch) {
 
 // A stop request ends a match between moves: the games reported are the first ones of the same
 // match played to the end, the game that was going is dropped, and the result says it stopped.
+// Played one at a time, the last progress line counts only the games kept (not the dropped one).
 TEST(Match, AStopRequestKeepsOnlyTheGamesFinishedBeforeIt) {
   HeuristicEvaluator h;
   SearchPlayer a("a", h, SearchConfig{}, 4, 1), b("b", h, SearchConfig{}, 2, 2);
@@ -189,15 +201,22 @@ TEST(Match, AStopRequestKeepsOnlyTheGamesFinishedBeforeIt) {
   mc.games = 12;
   const MatchResult whole = play_match(a, b, mc);
   EXPECT_FALSE(whole.stopped);
+  mc.progress_every_s = 1e-9;
   for (bool in_flight : {false, true}) {
     OneGameAtATime a_alone(a), b_alone(b);
     int asked = 0;
     mc.stop_requested = [&] { return ++asked > 40; };  // once per move alone, once per batch in flight
+    CapturedLog log;
     const MatchResult r = in_flight ? play_match(a, b, mc) : play_match(a_alone, b_alone, mc);
     EXPECT_TRUE(r.stopped) << in_flight;
     EXPECT_LT(r.games(), mc.games) << in_flight;
     if (!in_flight) {
       EXPECT_GT(r.games(), 2);  // 40 moves finish a few 3x3 games
+      const std::string text = log.str();
+      const size_t last = text.rfind("match: ");
+      ASSERT_NE(last, std::string::npos) << text;
+      EXPECT_EQ(text.substr(last, text.find(" games over", last) - last), "match: " + std::to_string(r.games()) + "/12")
+          << text;
     }
     ASSERT_EQ(r.ptn_games.size(), static_cast<size_t>(r.games()));
     EXPECT_TRUE(std::equal(r.ptn_games.begin(), r.ptn_games.end(), whole.ptn_games.begin())) << in_flight;

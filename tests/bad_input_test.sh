@@ -121,7 +121,7 @@ ls "$work/pre_run/selfplay" 2>/dev/null | grep -q . && fail "a refused pretraini
 
 # Exports: to a folder is refused and leaves no temporary file behind.
 expect_error "is a folder, not a file" "$bredon" export --run-dir "$work/run" --out "$work/four"
-ls "$work" | grep -q '\.tmp$' && fail "export left a .tmp file"
+ls "$work" | grep -q '\.tmp' && fail "export left a .tmp file"
 
 # A run interrupted before its first iteration says there is no bot yet.
 "$bredon" train --config "$work/tiny.yaml" --run-dir "$work/empty_run" > "$work/empty.log" 2>&1 &

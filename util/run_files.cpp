@@ -1,9 +1,13 @@
 #include "util/run_files.h"
 
+#include <unistd.h>
+
+#include <atomic>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
+#include <system_error>
 
 namespace bredon {
 
@@ -14,15 +18,28 @@ std::string read_text(const std::string& path) {
   return ss.str();
 }
 
+std::string unique_temp_path(const std::string& path) {
+  static std::atomic<uint64_t> calls{0};
+  return path + ".tmp." + std::to_string(getpid()) + "-" + std::to_string(calls++);
+}
+
 void write_text_atomic(const std::string& path, const std::string& text) {
-  const std::string tmp = path + ".tmp";
+  const std::string tmp = unique_temp_path(path);
   {
     std::ofstream out(tmp, std::ios::trunc);
     out << text;
     out.flush();
-    if (!out) throw std::runtime_error("cannot write " + tmp);
+    if (!out) {
+      std::filesystem::remove(tmp);
+      throw std::runtime_error("cannot write " + tmp + " (disk full or no permission?)");
+    }
   }
-  std::filesystem::rename(tmp, path);
+  std::error_code ec;
+  std::filesystem::rename(tmp, path, ec);
+  if (ec) {
+    std::filesystem::remove(tmp);
+    throw std::runtime_error("cannot rename " + tmp + " to " + path + ": " + ec.message());
+  }
 }
 
 void append_line(const std::string& path, const std::string& line) {

@@ -54,6 +54,14 @@ CONF
   echo "export SLURM_CONF=$dir/slurm.conf"
   ;;
 stop)
+  # Jobs first: processes of a job left running after its daemons would hold the caller's output.
+  if [[ -f $dir/slurm.conf ]]; then
+    SLURM_CONF=$dir/slurm.conf scancel --user="$(id -un)" 2>/dev/null || true
+    for _ in $(seq 40); do
+      [[ -z $(SLURM_CONF=$dir/slurm.conf squeue -h 2>/dev/null) ]] && break
+      sleep 0.25
+    done
+  fi
   for daemon in slurmd slurmctld; do
     [[ -f $dir/$daemon.pid ]] && kill "$(cat "$dir/$daemon.pid")" 2>/dev/null || true
   done
