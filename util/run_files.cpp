@@ -30,14 +30,17 @@ void write_text_atomic(const std::string& path, const std::string& text) {
     out << text;
     out.flush();
     if (!out) {
-      std::filesystem::remove(tmp);
+      // The non-throwing remove: a failure to tidy up must not hide the error below.
+      std::error_code ignored;
+      std::filesystem::remove(tmp, ignored);
       throw std::runtime_error("cannot write " + tmp + " (disk full or no permission?)");
     }
   }
   std::error_code ec;
   std::filesystem::rename(tmp, path, ec);
   if (ec) {
-    std::filesystem::remove(tmp);
+    std::error_code ignored;
+    std::filesystem::remove(tmp, ignored);
     throw std::runtime_error("cannot rename " + tmp + " to " + path + ": " + ec.message());
   }
 }
