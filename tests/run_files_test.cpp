@@ -5,6 +5,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <filesystem>
 #include <set>
 #include <string>
@@ -81,6 +82,22 @@ TEST_F(RunFiles, AWriteIntoAMissingFolderNamesItAndLeavesNothing) {
     EXPECT_NE(std::string(e.what()).find((dir / "no_such_folder").string()), std::string::npos) << e.what();
   }
   EXPECT_TRUE(fs::is_empty(dir));
+}
+
+TEST_F(RunFiles, OnlyOldTemporaryFilesAreSweptUp) {
+  const auto touch = [&](const std::string& name, std::chrono::minutes age) {
+    write_text_atomic((dir / name).string(), "x");
+    fs::last_write_time(dir / name, fs::file_time_type::clock::now() - age);
+  };
+  touch("latest.ckpt.tmp.4242-0", std::chrono::minutes(120));  // left by a killed process
+  touch("latest.ckpt.tmp.4243-7", std::chrono::minutes(5));    // perhaps being written now
+  touch("notes.tmp.txt", std::chrono::minutes(120));           // not ours: a user's file
+  touch("latest.ckpt", std::chrono::minutes(120));
+  EXPECT_EQ(remove_stale_temp_files(dir.string(), std::chrono::hours(1)), 1);
+  std::set<std::string> names;
+  for (const auto& entry : fs::directory_iterator(dir)) names.insert(entry.path().filename().string());
+  EXPECT_EQ(names, (std::set<std::string>{"latest.ckpt.tmp.4243-7", "notes.tmp.txt", "latest.ckpt"}));
+  EXPECT_EQ(remove_stale_temp_files((dir / "missing").string(), std::chrono::hours(1)), 0);
 }
 
 }  // namespace

@@ -559,6 +559,11 @@ class TrainingRun {
 int run_training(const TrainOptions& options) {
   fs::create_directories(options.run_dir + "/selfplay");
   fs::create_directories(options.run_dir + "/checkpoints");
+  // A kill between writing and renaming leaves a temporary file; a resumed run sweeps them up.
+  for (const std::string& dir : {options.run_dir, options.run_dir + "/checkpoints"}) {
+    const int removed = remove_stale_temp_files(dir, std::chrono::hours(1));
+    if (removed > 0) spdlog::info("removed {} temporary file(s) that a killed process left in {}", removed, dir);
+  }
   RunConfig cfg = run_config_for(options);
   stop_on_signals();
   if (options.role == "selfplay") return run_selfplay_worker(options, cfg);

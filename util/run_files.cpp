@@ -5,6 +5,7 @@
 #include <atomic>
 #include <filesystem>
 #include <fstream>
+#include <regex>
 #include <sstream>
 #include <stdexcept>
 #include <system_error>
@@ -43,6 +44,21 @@ void write_text_atomic(const std::string& path, const std::string& text) {
     std::filesystem::remove(tmp, ignored);
     throw std::runtime_error("cannot rename " + tmp + " to " + path + ": " + ec.message());
   }
+}
+
+int remove_stale_temp_files(const std::string& dir, std::chrono::seconds older_than) {
+  namespace fs = std::filesystem;
+  static const std::regex temp_name(R"(.+\.tmp\.[0-9]+-[0-9]+)");
+  const auto cutoff = fs::file_time_type::clock::now() - older_than;
+  int removed = 0;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(dir, ec)) {
+    std::error_code ignored;  // another role may remove the same file first: not an error
+    if (!entry.is_regular_file(ignored) || !std::regex_match(entry.path().filename().string(), temp_name)) continue;
+    const auto written = entry.last_write_time(ignored);
+    if (!ignored && written < cutoff && fs::remove(entry.path(), ignored)) ++removed;
+  }
+  return removed;
 }
 
 void append_line(const std::string& path, const std::string& line) {
