@@ -92,11 +92,12 @@ TEST_F(RunFiles, OnlyOldTemporaryFilesAreSweptUp) {
   touch("latest.ckpt.tmp.4242-0", std::chrono::minutes(120));  // left by a killed process
   touch("latest.ckpt.tmp.4243-7", std::chrono::minutes(5));    // perhaps being written now
   touch("notes.tmp.txt", std::chrono::minutes(120));           // not ours: a user's file
+  touch("notes.tmp.1-x", std::chrono::minutes(120));
   touch("latest.ckpt", std::chrono::minutes(120));
   EXPECT_EQ(remove_stale_temp_files(dir.string(), std::chrono::hours(1)), 1);
   std::set<std::string> names;
   for (const auto& entry : fs::directory_iterator(dir)) names.insert(entry.path().filename().string());
-  EXPECT_EQ(names, (std::set<std::string>{"latest.ckpt.tmp.4243-7", "notes.tmp.txt", "latest.ckpt"}));
+  EXPECT_EQ(names, (std::set<std::string>{"latest.ckpt.tmp.4243-7", "notes.tmp.txt", "notes.tmp.1-x", "latest.ckpt"}));
   EXPECT_EQ(remove_stale_temp_files((dir / "missing").string(), std::chrono::hours(1)), 0);
 }
 

@@ -2,10 +2,11 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
-#include <regex>
 #include <sstream>
 #include <stdexcept>
 #include <system_error>
@@ -46,15 +47,30 @@ void write_text_atomic(const std::string& path, const std::string& text) {
   }
 }
 
+namespace {
+
+// `<name>.tmp.<pid>-<n>`, as unique_temp_path makes them (and nothing a person would name a file).
+bool is_temp_name(const std::string& name) {
+  const size_t at = name.rfind(".tmp.");
+  if (at == std::string::npos || at == 0) return false;
+  const std::string tail = name.substr(at + 5);
+  const size_t dash = tail.find('-');
+  const auto digits = [](const std::string& s) {
+    return !s.empty() && std::all_of(s.begin(), s.end(), [](unsigned char c) { return std::isdigit(c) != 0; });
+  };
+  return dash != std::string::npos && digits(tail.substr(0, dash)) && digits(tail.substr(dash + 1));
+}
+
+}  // namespace
+
 int remove_stale_temp_files(const std::string& dir, std::chrono::seconds older_than) {
   namespace fs = std::filesystem;
-  static const std::regex temp_name(R"(.+\.tmp\.[0-9]+-[0-9]+)");
   const auto cutoff = fs::file_time_type::clock::now() - older_than;
   int removed = 0;
   std::error_code ec;
   for (const auto& entry : fs::directory_iterator(dir, ec)) {
     std::error_code ignored;  // another role may remove the same file first: not an error
-    if (!entry.is_regular_file(ignored) || !std::regex_match(entry.path().filename().string(), temp_name)) continue;
+    if (!entry.is_regular_file(ignored) || !is_temp_name(entry.path().filename().string())) continue;
     const auto written = entry.last_write_time(ignored);
     if (!ignored && written < cutoff && fs::remove(entry.path(), ignored)) ++removed;
   }
