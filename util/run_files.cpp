@@ -20,9 +20,14 @@ std::string read_text(const std::string& path) {
   return ss.str();
 }
 
+namespace {
+// Between a file's name and the writer's `<pid>-<n>`: unique_temp_path writes it, the sweep reads it.
+constexpr char kTempMarker[] = ".tmp.";
+}  // namespace
+
 std::string unique_temp_path(const std::string& path) {
   static std::atomic<uint64_t> calls{0};
-  return path + ".tmp." + std::to_string(getpid()) + "-" + std::to_string(calls++);
+  return path + kTempMarker + std::to_string(getpid()) + "-" + std::to_string(calls++);
 }
 
 void write_text_atomic(const std::string& path, const std::string& text) {
@@ -51,9 +56,9 @@ namespace {
 
 // `<name>.tmp.<pid>-<n>`, as unique_temp_path makes them (and nothing a person would name a file).
 bool is_temp_name(const std::string& name) {
-  const size_t at = name.rfind(".tmp.");
+  const size_t at = name.rfind(kTempMarker);
   if (at == std::string::npos || at == 0) return false;
-  const std::string tail = name.substr(at + 5);
+  const std::string tail = name.substr(at + sizeof(kTempMarker) - 1);
   const size_t dash = tail.find('-');
   const auto digits = [](const std::string& s) {
     return !s.empty() && std::all_of(s.begin(), s.end(), [](unsigned char c) { return std::isdigit(c) != 0; });
@@ -67,7 +72,7 @@ int remove_stale_temp_files(const std::string& dir, std::chrono::seconds older_t
   namespace fs = std::filesystem;
   const auto cutoff = fs::file_time_type::clock::now() - older_than;
   int removed = 0;
-  std::error_code ec;
+  std::error_code ec;  // a missing folder has nothing to sweep
   for (const auto& entry : fs::directory_iterator(dir, ec)) {
     std::error_code ignored;  // another role may remove the same file first: not an error
     if (!entry.is_regular_file(ignored) || !is_temp_name(entry.path().filename().string())) continue;
