@@ -1,5 +1,5 @@
-// `bredon bench strength --size N`: the shipped bot for the size, through its own TEI engine at
-// the hard level, against a reference engine (Tiltak by default, Taktician on 3x3): colours
+// `bredon bench strength --size N`: the shipped bot for the size (or a candidate, --model),
+// through its own TEI engine at the hard level, against a reference engine (Tiltak by default, Taktician on 3x3): colours
 // alternating, two-ply random openings played once with each colour, at 1 s a move or on a
 // 10 s + 0.1 s clock; W/D/L and the Elo difference with its 95% interval. One command per size
 // and time control, so that anyone can reproduce a bot card's numbers.
@@ -9,13 +9,14 @@
 
 #include "cli/commands.h"
 #include "cli/match_command.h"
+#include "model/checkpoint_file.h"
 
 namespace bredon::cli {
 namespace {
 
 struct StrengthOptions {
   int size = 5, games = 100;
-  std::string engine, engines = "../shared/engines", tc = "1s", komi, out;
+  std::string model, engine, engines = "../shared/engines", tc = "1s", komi, out;
   uint64_t seed = 1;
   bool resume = false;
 };
@@ -26,7 +27,21 @@ std::string this_executable() {
   return ec ? std::string("bredon") : path.string();
 }
 
+// The engine command runs through /bin/sh, so a path goes in single quotes whatever it holds.
+std::string shell_quoted(const std::string& text) {
+  std::string quoted = "'";
+  for (char c : text) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
 int bench_strength(const StrengthOptions& o) {
+  if (!o.model.empty()) {
+    // A candidate is measured before it is shipped; the match record names its file.
+    const int model_size = read_checkpoint_meta(o.model).size;  // throws, naming the file, if it does not read
+    if (model_size != o.size)
+      throw UsageError("--model " + o.model + " is a " + std::to_string(model_size) + "x" +
+                       std::to_string(model_size) + " bot: give --size " + std::to_string(model_size));
+  }
   std::string engine = o.engine.empty() ? (o.size == 3 ? "taktician" : "tiltak") : o.engine;
   if (engine == "tiltak" || engine == "taktician") {
     if (engine == "tiltak" && o.size == 3) throw UsageError("Tiltak does not play 3x3: use --engine taktician");
@@ -38,6 +53,7 @@ int bench_strength(const StrengthOptions& o) {
   }
   MatchOptions m;
   m.a = "tei:" + this_executable() + " tei --level hard";
+  if (!o.model.empty()) m.a += " --model " + shell_quoted(std::filesystem::absolute(o.model).lexically_normal().string());
   m.b = "tei:" + engine;
   m.size = o.size;
   m.games = o.games;
@@ -63,6 +79,7 @@ void add_bench_strength(CLI::App& bench, int& exit_code) {
   auto o = std::make_shared<StrengthOptions>();
   CLI::App* cmd = bench.add_subcommand(
       "strength", "the shipped bot (hard, through TEI) against a reference engine: W/D/L and Elo with its interval");
+  cmd->add_option("--model", o->model, "a bot file to measure instead of the shipped bot for the size");
   cmd->add_option("--size", o->size, "board size, 3..8")->check(CLI::Range(3, 8))->capture_default_str();
   cmd->add_option("--games", o->games, "games (openings played once with each colour)")
       ->check(CLI::Range(2, 100000))
