@@ -1,8 +1,8 @@
 // `bredon bench strength --size N`: the shipped bot for the size (or a candidate, --model),
 // through its own TEI engine at the hard level, against a reference engine (Tiltak by default,
 // Taktician on 3x3): colours alternating, two-ply random openings played once with each colour,
-// at 1 s a move or on a 10 s + 0.1 s clock; W/D/L and the Elo difference with its 95% interval. One command per size
-// and time control, so that anyone can reproduce a bot card's numbers.
+// at 1 s a move or on a 10 s + 0.1 s clock; W/D/L and the Elo difference with its 95% interval.
+// One command per size and time control, so that anyone can reproduce a bot card's numbers.
 #include <unistd.h>
 
 #include <filesystem>
